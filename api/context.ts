@@ -1,0 +1,35 @@
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type Koa from 'koa';
+import type { Repos } from '../db/repos';
+import type { KeyPrincipal } from '../db/repos/api-keys';
+import type { RoutingConfig } from '../domain/provider-routing';
+import type { Logger } from '../lib/logger';
+import type { Storage } from '../storage/types';
+import type { UrlSigner } from '../storage/url-signer';
+import type { GenerationTimeouts } from '../workflows/definitions';
+
+/** Everything the API needs, built once by the composition root (api/server.ts) or a test. */
+export interface ApiDeps {
+  knex: Knex;
+  repos: Repos;
+  temporal: Client;
+  taskQueue: string;
+  storage: Storage;
+  urlSigner: UrlSigner;
+  routing: RoutingConfig;
+  logger: Logger;
+  adminToken: string | undefined;
+  syncTimeoutMs: number;
+  generationTimeouts: GenerationTimeouts;
+}
+
+export interface AppState extends Koa.DefaultState {
+  requestId: string;
+  logger: Logger;
+  /** Parsed JSON body; `{}` when the request had none. */
+  body: unknown;
+  principal?: KeyPrincipal;
+}
+
+export type AppContext = Koa.ParameterizedContext<AppState>;

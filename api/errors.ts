@@ -1,0 +1,70 @@
+// One error type for every user-facing failure; status and type come from one table (decisions §2).
+
+const CODES = {
+  validation_failed: [400, 'invalid_request_error'],
+  unknown_model: [400, 'invalid_request_error'],
+  modality_mismatch: [400, 'invalid_request_error'],
+  capability_not_supported: [400, 'invalid_request_error'],
+  missing_authorization: [401, 'authentication_error'],
+  invalid_authorization: [401, 'authentication_error'],
+  invalid_api_key: [401, 'authentication_error'],
+  insufficient_credits: [402, 'billing_error'],
+  plan_upgrade_required: [402, 'billing_error'],
+  budget_exceeded: [402, 'billing_error'],
+  ip_not_allowed: [403, 'permission_error'],
+  insufficient_role: [403, 'permission_error'],
+  organization_paused: [403, 'permission_error'],
+  resource_not_found: [404, 'invalid_request_error'],
+  generation_not_cancelable: [409, 'invalid_request_error'],
+  idempotency_in_progress: [409, 'invalid_request_error'],
+  payload_too_large: [413, 'invalid_request_error'],
+  unsupported_media_type: [415, 'invalid_request_error'],
+  idempotency_key_reused: [422, 'invalid_request_error'],
+  rate_limited: [429, 'rate_limit_error'],
+  internal_error: [500, 'api_error'],
+  provider_unavailable: [503, 'api_error'],
+} as const;
+
+export type ErrorCode = keyof typeof CODES;
+
+export interface ErrorDetail {
+  param: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly param?: string;
+  readonly details?: ErrorDetail[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    opts: { param?: string; details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    [this.status, this.type] = CODES[code];
+    this.param = opts.param;
+    this.details = opts.details;
+    this.headers = opts.headers;
+  }
+
+  toBody(requestId: string) {
+    return {
+      error: {
+        type: this.type,
+        code: this.code,
+        message: this.message,
+        ...(this.param !== undefined && { param: this.param }),
+        ...(this.details !== undefined && { details: this.details }),
+        request_id: requestId,
+      },
+    };
+  }
+}
+
+export const notFound = (what: string, id: string) =>
+  new ApiError('resource_not_found', `No such ${what}: '${id}'.`, { param: 'id' });

@@ -1,0 +1,21 @@
+import { loadConfig } from '../lib/config';
+import { createLogger, describeError } from '../lib/logger';
+import { startApiServer } from './server';
+
+// `npm run api`: the API alone, against DATABASE_URL and TEMPORAL_ADDRESS.
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, base: { service: 'api' } });
+  const api = await startApiServer(config, logger);
+  logger.info('api listening', { url: api.url });
+  const stop = async () => {
+    await api.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop).once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(JSON.stringify({ level: 'error', msg: 'api failed to start', ...describeError(err) }));
+  process.exit(1);
+});

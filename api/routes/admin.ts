@@ -1,0 +1,78 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import * as ledger from '../../db/ledger';
+import type { Repos } from '../../db/repos';
+import type { Environment } from '../../domain/generation-status';
+import { generateApiKeySecret } from '../../lib/api-key-secret';
+import { newId } from '../../lib/ids';
+import type { ApiDeps, AppState } from '../context';
+import { ApiError, notFound } from '../errors';
+import { adminAuth } from '../middleware/admin-auth';
+import { presentApiKey, presentBalance, presentOrganization, presentUser } from '../presenters/organization';
+import { parseAdjustCredits, parseCreateOrganization, type CreateOrganizationRequest } from '../schemas/admin';
+
+const CHECK_VIOLATION = '23514';
+
+/** The operator bootstrap API (decisions §3), behind ADMIN_TOKEN. */
+export function adminRouter(deps: ApiDeps) {
+  const router = new Router<AppState>({ prefix: '/admin/v1' });
+  router.use(adminAuth(deps.adminToken));
+
+  router.post('/organizations', async (ctx) => {
+    const body = parseCreateOrganization(ctx.state.body);
+    const created = await deps.knex.transaction((trx) => createOrganization(deps.repos, trx, body));
+    ctx.status = 201;
+    ctx.body = created;
+  });
+
+  router.get('/organizations/:id', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const org = await deps.repos.organizations.findById(id);
+    if (!org) throw notFound('organization', id);
+    ctx.body = { ...presentOrganization(org), balance: presentBalance(org.id, await ledger.getWalletBalance(deps.knex, id)) };
+  });
+
+  router.post('/organizations/:id/credits', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const body = parseAdjustCredits(ctx.state.body);
+    if (!(await deps.repos.organizations.findById(id))) throw notFound('organization', id);
+    try {
+      await ledger.adjustCredits(deps.knex, { organizationId: id, amount: body.amount, reason: body.reason });
+    } catch (err) {
+      if ((err as { code?: string }).code !== CHECK_VIOLATION) throw err;
+      throw new ApiError('insufficient_credits', 'Insufficient credits: this adjustment would take the available balance below zero.', {
+        param: 'amount',
+      });
+    }
+    ctx.body = presentBalance(id, await ledger.getWalletBalance(deps.knex, id));
+  });
+
+  return router;
+}
+
+/** Organization, wallet, owner user, and one live and one test owner key, in one transaction. */
+async function createOrganization(repos: Repos, trx: Knex.Transaction, body: CreateOrganizationRequest) {
+  const org = await repos.organizations.create(
+    { id: newId('org'), name: body.name, plan: body.plan, enterprise: body.enterprise ?? false },
+    trx,
+  );
+  const owner = await repos.users.create({ id: newId('usr'), organization_id: org.id, name: `${body.name} owner`, role: 'owner' }, trx);
+  const keys = [];
+  for (const environment of ['live', 'test'] as Environment[]) {
+    const { secret, prefix, secretHash } = generateApiKeySecret(environment);
+    const key = await repos.apiKeys.create(
+      { id: newId('key'), organization_id: org.id, user_id: owner.id, name: `Owner ${environment} key`, environment, prefix, secret_hash: secretHash },
+      trx,
+    );
+    keys.push({ ...presentApiKey(key, owner.role), secret });
+  }
+  if (body.credits) {
+    await ledger.adjustCredits(trx, { organizationId: org.id, amount: body.credits, reason: 'initial credits' });
+  }
+  return {
+    ...presentOrganization(org),
+    owner: presentUser(owner),
+    api_keys: keys,
+    balance: presentBalance(org.id, await ledger.getWalletBalance(trx, org.id)),
+  };
+}

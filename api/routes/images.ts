@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import { DEFAULT_ASPECT_RATIO, imageSize } from '../../domain/image-sizes';
+import { estimateImageCredits } from '../../domain/pricing';
+import type { ApiDeps, AppState } from '../context';
+import { principalOf } from '../middleware/authenticate';
+import { presentGeneration } from '../presenters/generation';
+import { resolveModel } from '../resolve-model';
+import { parseImageRequest } from '../schemas/images';
+import { startGeneration } from '../start-generation';
+
+export function imagesRouter(deps: ApiDeps) {
+  const router = new Router<AppState>();
+
+  router.post('/v1/images', async (ctx) => {
+    const principal = principalOf(ctx);
+    const body = parseImageRequest(ctx.state.body);
+    const model = resolveModel(body.model, 'image', principal, deps.routing);
+    const aspectRatio = body.aspect_ratio ?? DEFAULT_ASPECT_RATIO;
+    const numOutputs = body.num_outputs ?? 1;
+    const { model: _slug, prompt, ...rest } = body;
+    const params = { ...rest, aspect_ratio: aspectRatio, num_outputs: numOutputs };
+    const { httpStatus, generation } = await startGeneration(deps, principal, {
+      model,
+      prompt,
+      params,
+      estimatedCredits: estimateImageCredits(model, { numOutputs, ...imageSize(aspectRatio) }, principal.plan),
+    });
+    const outputs = await deps.repos.generations.listOutputs(generation.id);
+    ctx.status = httpStatus;
+    ctx.body = presentGeneration(generation, outputs, deps.urlSigner);
+  });
+
+  return router;
+}

@@ -1,0 +1,38 @@
+import { PLANS, type Plan } from '../../domain/plans';
+import { compileValidator } from './ajv';
+
+export const MAX_CREDIT_AMOUNT = 1_000_000_000_000;
+
+export interface CreateOrganizationRequest {
+  name: string;
+  plan: Plan;
+  enterprise?: boolean;
+  credits?: number;
+}
+
+export const parseCreateOrganization = compileValidator<CreateOrganizationRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'plan'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    plan: { type: 'string', enum: [...PLANS] },
+    enterprise: { type: 'boolean' },
+    credits: { type: 'integer', minimum: 0, maximum: MAX_CREDIT_AMOUNT },
+  },
+});
+
+export interface AdjustCreditsRequest {
+  amount: number;
+  reason: string;
+}
+
+export const parseAdjustCredits = compileValidator<AdjustCreditsRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount', 'reason'],
+  properties: {
+    amount: { type: 'integer', minimum: -MAX_CREDIT_AMOUNT, maximum: MAX_CREDIT_AMOUNT, not: { const: 0 } },
+    reason: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+});

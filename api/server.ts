@@ -1,0 +1,48 @@
+import type { Server } from 'node:http';
+import { Client, Connection } from '@temporalio/client';
+import { createKnex } from '../db/knex';
+import { createRepos } from '../db/repos';
+import { requireSetting, type Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import { createStorage } from '../storage';
+import { createUrlSigner } from '../storage/url-signer';
+import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
+import { createApp } from './app';
+import type { ApiDeps } from './context';
+
+/** The API's composition root: connections, dependencies, the Koa app, the listening server. */
+export async function startApiServer(config: Config, logger: Logger): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'the API keeps its records in Postgres');
+  const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
+  const urlSigningSecret = requireSetting(config.urlSigningSecret, 'URL_SIGNING_SECRET', 'output URLs are signed; every API process needs the same secret');
+
+  const knex = createKnex(databaseUrl);
+  const connection = await Connection.connect({ address: temporalAddress });
+  const deps: ApiDeps = {
+    knex,
+    repos: createRepos(knex),
+    temporal: new Client({ connection, namespace: config.temporalNamespace }),
+    taskQueue: config.taskQueue,
+    storage: createStorage(config),
+    urlSigner: createUrlSigner({ secret: urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds }),
+    // No real provider adapter exists yet, so only the simulator is configured.
+    routing: { providerMode: config.providerMode, configuredProviders: [] },
+    logger,
+    adminToken: config.adminToken,
+    syncTimeoutMs: config.syncTimeoutMs,
+    generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
+  };
+  const server = createApp(deps).listen(config.port);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    server,
+    url: `http://localhost:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connection.close();
+      await knex.destroy();
+    },
+  };
+}

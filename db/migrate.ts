@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { loadConfig, requireSetting } from '../lib/config';
+import { createKnex } from './knex';
+import * as initial from './migrations/0001-initial';
+
+// Migrations are listed here rather than discovered on disk, so they run the same under tsx,
+// compiled JavaScript or a bundle.
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  '0001-initial': initial,
+};
+
+const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`unknown migration ${name}`);
+    return migration;
+  },
+};
+
+export async function migrateToLatest(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource });
+}
+
+if (require.main === module) {
+  void (async () => {
+    const config = loadConfig();
+    const knex = createKnex(requireSetting(config.databaseUrl, 'DATABASE_URL', 'migrations need a database'));
+    try {
+      await migrateToLatest(knex);
+      console.log(JSON.stringify({ level: 'info', msg: 'migrations applied' }));
+    } finally {
+      await knex.destroy();
+    }
+  })();
+}

@@ -1,0 +1,87 @@
+import type { Knex } from 'knex';
+import type { Environment } from '../../domain/generation-status';
+import type { Plan } from '../../domain/plans';
+import type { Db } from '../knex';
+import type { Role } from './users';
+
+export interface ApiKeyRow {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  name: string;
+  environment: Environment;
+  prefix: string;
+  scopes: string[];
+  monthly_budget_usd: number | null;
+  ip_allowlist: string[];
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** What authentication learns about a request's key in one query. */
+export interface KeyPrincipal {
+  apiKeyId: string;
+  keyPrefix: string;
+  environment: Environment;
+  scopes: string[];
+  ipAllowlist: string[];
+  role: Role;
+  userId: string;
+  organizationId: string;
+  plan: Plan;
+  enterprise: boolean;
+  paused: boolean;
+}
+
+export function createApiKeysRepo(knex: Knex) {
+  return {
+    async create(
+      key: {
+        id: string;
+        organization_id: string;
+        user_id: string;
+        name: string;
+        environment: Environment;
+        prefix: string;
+        secret_hash: string;
+        scopes?: string[];
+      },
+      trx: Db = knex,
+    ): Promise<ApiKeyRow> {
+      const [row] = await trx('api_keys')
+        .insert(key)
+        .returning(['id', 'organization_id', 'user_id', 'name', 'environment', 'prefix', 'scopes',
+          'monthly_budget_usd', 'ip_allowlist', 'created_at', 'revoked_at']);
+      return row as ApiKeyRow;
+    },
+
+    /** The live (unrevoked) key with this secret hash, joined with its user and organization. */
+    async findPrincipalBySecretHash(secretHash: string, trx: Db = knex): Promise<KeyPrincipal | undefined> {
+      const row = await trx('api_keys as k')
+        .join('users as u', 'u.id', 'k.user_id')
+        .join('organizations as o', 'o.id', 'k.organization_id')
+        .where('k.secret_hash', secretHash)
+        .whereNull('k.revoked_at')
+        .first(
+          'k.id as api_key_id', 'k.prefix', 'k.environment', 'k.scopes', 'k.ip_allowlist',
+          'u.role', 'u.id as user_id', 'o.id as organization_id', 'o.plan', 'o.enterprise', 'o.paused',
+        );
+      if (!row) return undefined;
+      return {
+        apiKeyId: row.api_key_id,
+        keyPrefix: row.prefix,
+        environment: row.environment,
+        scopes: row.scopes,
+        ipAllowlist: row.ip_allowlist,
+        role: row.role,
+        userId: row.user_id,
+        organizationId: row.organization_id,
+        plan: row.plan,
+        enterprise: row.enterprise,
+        paused: row.paused,
+      };
+    },
+  };
+}
+
+export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>;

@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import { createApiKeysRepo } from './api-keys';
+import { createEventsRepo } from './events';
+import { createGenerationsRepo } from './generations';
+import { createOrganizationsRepo } from './organizations';
+import { createUsersRepo } from './users';
+
+export function createRepos(knex: Knex) {
+  return {
+    organizations: createOrganizationsRepo(knex),
+    users: createUsersRepo(knex),
+    apiKeys: createApiKeysRepo(knex),
+    generations: createGenerationsRepo(knex),
+    events: createEventsRepo(knex),
+  };
+}
+
+export type Repos = ReturnType<typeof createRepos>;

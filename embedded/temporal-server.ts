@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { Connection } from '@temporalio/client';
+import { findOrBuildTemporalCli } from './temporal-cli';
+
+export interface TemporalDevServer {
+  address: string;
+  uiUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface TemporalDevServerOptions {
+  port: number;
+  uiPort?: number;
+  /** Persist workflows across restarts; in memory when absent. */
+  dbFilename?: string;
+  log: (line: string) => void;
+}
+
+async function waitUntilServing(address: string, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace: 'default' });
+        return;
+      } finally {
+        await connection.close();
+      }
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`Temporal dev server at ${address} did not come up: ${String(err)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/**
+ * Starts `temporal server start-dev` as a child process; without the CLI (and no Go to build it),
+ * falls back to the server download that @temporalio/testing performs.
+ */
+export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  const cli = await findOrBuildTemporalCli(opts.log);
+  const address = `127.0.0.1:${opts.port}`;
+  if (!cli) return startWithTestingPackage(opts);
+
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'error'];
+  if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
+  else args.push('--headless');
+  if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
+  const child = spawn(cli, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`temporal server exited with ${code}: ${stderr}`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitUntilServing(address, 60_000), exited]);
+
+  return {
+    address,
+    uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : undefined,
+    async stop() {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function startWithTestingPackage(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  opts.log('no temporal CLI and no Go: downloading a dev server through @temporalio/testing');
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      ip: '127.0.0.1',
+      port: opts.port,
+      ui: opts.uiPort !== undefined,
+      uiPort: opts.uiPort,
+      dbFilename: opts.dbFilename,
+    },
+  });
+  return {
+    address: `127.0.0.1:${opts.port}`,
+    uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : undefined,
+    stop: () => env.teardown(),
+  };
+}

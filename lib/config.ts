@@ -1,0 +1,93 @@
+// The service's whole configuration, read once from the environment (decisions §10).
+// Nothing else in the code base reads process.env.
+
+export type ProviderMode = 'simulated' | 'live';
+
+export interface Config {
+  port: number;
+  databaseUrl: string | undefined;
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  taskQueue: string;
+  adminToken: string | undefined;
+  publicBaseUrl: string;
+  urlSigningSecret: string | undefined;
+  storage: 'local' | 's3';
+  localStorageDir: string;
+  providerMode: ProviderMode;
+  allowPrivateWebhookUrls: boolean;
+  trustProxy: string[];
+  rateLimitPerMinute: number;
+  syncTimeoutMs: number;
+  webhookRetrySchedule: string;
+  webhookTimeoutMs: number;
+  outputUrlTtlSeconds: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/**
+ * `embedded` is true when `npm start` brought up Postgres and Temporal itself; it only changes
+ * defaults that are safe on a developer's machine and unsafe in production.
+ */
+export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } = {}): Config {
+  const embedded = opts.embedded ?? false;
+  const port = integer(env, 'PORT', 8080, 0);
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    temporalAddress: env.TEMPORAL_ADDRESS || undefined,
+    temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
+    taskQueue: env.TEMPORAL_TASK_QUEUE || 'generations',
+    adminToken: env.ADMIN_TOKEN || undefined,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    urlSigningSecret: env.URL_SIGNING_SECRET || undefined,
+    storage: oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local'),
+    localStorageDir: env.LOCAL_STORAGE_DIR || '.data/storage',
+    providerMode: oneOf(env, 'PROVIDER_MODE', ['simulated', 'live'] as const, embedded ? 'simulated' : 'live'),
+    allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
+    trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
+    syncTimeoutMs: integer(env, 'SYNC_TIMEOUT_MS', 30_000, 0),
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE || '0,1m,5m,30m,2h,12h',
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
+    outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  };
+}
+
+/** Fails fast, with an actionable message, when a process cannot run without a setting. */
+export function requireSetting<T>(value: T | undefined, name: string, why: string): T {
+  if (value === undefined) throw new ConfigError(`${name} is required: ${why}`);
+  return value;
+}

@@ -1,0 +1,35 @@
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import type { Knex } from 'knex';
+import { createActivities } from '../activities';
+import { createProviderRegistry } from '../activities/providers/registry';
+import { createSimulator } from '../activities/providers/simulator';
+import { createRepos } from '../db/repos';
+import type { ProviderMode } from '../lib/config';
+import type { Storage } from '../storage/types';
+
+export interface WorkerDeps {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  knex: Knex;
+  storage: Storage;
+  providerMode: ProviderMode;
+  /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+}
+
+export async function createWorker(deps: WorkerDeps): Promise<Worker> {
+  const activities = createActivities({
+    knex: deps.knex,
+    repos: createRepos(deps.knex),
+    storage: deps.storage,
+    providers: createProviderRegistry({ simulator: createSimulator(), providerMode: deps.providerMode }),
+  });
+  return Worker.create({
+    connection: deps.connection,
+    namespace: deps.namespace,
+    taskQueue: deps.taskQueue,
+    activities,
+    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+  });
+}

@@ -1,0 +1,18 @@
+import { loadConfig } from '../lib/config';
+import { createLogger, describeError } from '../lib/logger';
+import { startWorker } from './run-worker';
+
+// `npm run worker`: one worker process, against DATABASE_URL and TEMPORAL_ADDRESS.
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, base: { service: 'worker' } });
+  const worker = await startWorker(config, logger);
+  const stop = () => void worker.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop).once('SIGTERM', stop);
+  await worker.done;
+}
+
+main().catch((err) => {
+  console.error(JSON.stringify({ level: 'error', msg: 'worker failed', ...describeError(err) }));
+  process.exit(1);
+});
