@@ -1,11 +1,25 @@
-import { NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
 import { createKnex } from '../db/knex';
 import { requireSetting, type Config } from '../lib/config';
-import type { Logger } from '../lib/logger';
+import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
 
 let runtimeInstalled = false;
+
+/** The SDK's own log lines (WARN and up), as our JSON lines. */
+function installSdkLogger(logger: Logger) {
+  const sdkLogger = new DefaultLogger('WARN', (entry) => {
+    const { error, taskToken: _token, ...meta } = (entry.meta ?? {}) as Record<string, unknown>;
+    const fields = { ...meta, sdk: true, ...(error !== undefined && describeError(error)) };
+    if (entry.level === 'ERROR') logger.error(entry.message, fields);
+    else logger.warn(entry.message, fields);
+  });
+  Runtime.install({
+    logger: sdkLogger,
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
+  });
+}
 
 /** Connects, builds the worker and runs it until `stop()`; resolves once it is polling. */
 export async function startWorker(
@@ -14,7 +28,7 @@ export async function startWorker(
   opts: { workflowBundle?: WorkerOptions['workflowBundle'] } = {},
 ): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
   if (!runtimeInstalled) {
-    Runtime.install({ telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+    installSdkLogger(logger);
     runtimeInstalled = true;
   }
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'activities keep their records in Postgres');

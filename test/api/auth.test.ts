@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { call, createOrganization } from '../helpers/http';
+import { stack } from '../helpers/stack';
+
+const body = { model: 'flux-schnell', prompt: 'x' };
+
+describe('authentication', () => {
+  it('answers 401 missing_authorization without an Authorization header', async () => {
+    const res = await call('POST', '/v1/images', { body });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error.type, 'authentication_error');
+    assert.equal(res.body.error.code, 'missing_authorization');
+    assert.ok(res.body.error.request_id.startsWith('req_'));
+  });
+
+  for (const header of ['sk_live_abc', 'Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', 'bearer']) {
+    it(`answers 401 invalid_authorization for "Authorization: ${header}"`, async () => {
+      const res = await call('GET', '/v1/generations/gen_x', { headers: { Authorization: header } });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error.code, 'invalid_authorization');
+    });
+  }
+
+  for (const token of ['sk_live_doesnotexist', 'sk_test_doesnotexist', 'pk_live_whatever', 'adm_test_token']) {
+    it(`answers 401 invalid_api_key for an unknown key (${token.slice(0, 8)}…)`, async () => {
+      const res = await call('POST', '/v1/images', { key: token, body });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error.code, 'invalid_api_key');
+    });
+  }
+
+  it('answers 401 invalid_api_key for a revoked key, immediately', async () => {
+    const org = await createOrganization();
+    assert.equal((await call('POST', '/v1/images', { key: org.testKey, body })).status, 200);
+    await stack().knex('api_keys').where({ organization_id: org.id, environment: 'test' }).update({ revoked_at: new Date() });
+    const res = await call('POST', '/v1/images', { key: org.testKey, body });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error.code, 'invalid_api_key');
+  });
+
+  it('stores only the SHA-256 of a key, never the key itself', async () => {
+    const org = await createOrganization();
+    const rows = await stack().knex('api_keys').where({ organization_id: org.id });
+    const stored = JSON.stringify(rows);
+    assert.ok(!stored.includes(org.liveKey) && !stored.includes(org.testKey));
+    assert.match(org.liveKey, /^sk_live_[0-9A-Za-z]{43}$/);
+    assert.match(org.testKey, /^sk_test_[0-9A-Za-z]{43}$/);
+  });
+});
+
+describe('operator API authentication', () => {
+  it('rejects a missing, malformed or wrong admin token', async () => {
+    const payload = { name: 'x', plan: 'free' };
+    assert.equal((await call('POST', '/admin/v1/organizations', { body: payload })).body.error.code, 'missing_authorization');
+    assert.equal(
+      (await call('POST', '/admin/v1/organizations', { body: payload, headers: { Authorization: 'Token x' } })).body.error.code,
+      'invalid_authorization',
+    );
+    const wrong = await call('POST', '/admin/v1/organizations', { body: payload, key: 'adm_wrong' });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.body.error.code, 'invalid_api_key');
+  });
+
+  it('does not accept an organization API key as the admin token', async () => {
+    const org = await createOrganization();
+    const res = await call('GET', `/admin/v1/organizations/${org.id}`, { key: org.liveKey });
+    assert.equal(res.status, 401);
+  });
+});

@@ -1,0 +1,129 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
+import type { Knex } from 'knex';
+import { createApp } from '../../api/app';
+import type { ApiDeps } from '../../api/context';
+import { createKnex } from '../../db/knex';
+import { migrateToLatest } from '../../db/migrate';
+import { createRepos, type Repos } from '../../db/repos';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
+import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
+import { loadConfig, type Config } from '../../lib/config';
+import { silentLogger } from '../../lib/logger';
+import { createLocalStorage } from '../../storage/local-storage';
+import { createUrlSigner } from '../../storage/url-signer';
+import { startWorker } from '../../worker/run-worker';
+import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
+import { freePort } from './free-port';
+
+// The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
+// in-process worker and one API. Each test makes its own organization.
+
+export interface TestStack {
+  config: Config;
+  knex: Knex;
+  repos: Repos;
+  temporal: Client;
+  workflowBundle: WorkflowBundle;
+  apiUrl: string;
+  apiDeps: ApiDeps;
+  adminToken: string;
+}
+
+let current: TestStack | undefined;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+export function stack(): TestStack {
+  if (!current) throw new Error('the test stack is not running (test/helpers/global-fixture.ts)');
+  return current;
+}
+
+export async function startTestStack(): Promise<TestStack> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-test-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  // Postgres runs as the `postgres` user when we are root: it must be able to enter this folder.
+  await chmod(dir, 0o755);
+  const log = (line: string) => process.stderr.write(`  [stack] ${line}\n`);
+
+  const [pg, temporalServer, workflowBundle] = await Promise.all([
+    freePort().then((port) =>
+      startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'test', persistent: false, unsafeFast: true }),
+    ) as Promise<EmbeddedPostgresHandle>,
+    freePort().then((port) => startTemporalDevServer({ port, log })) as Promise<TemporalDevServer>,
+    bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentWebpackLogger() }),
+  ]);
+  cleanups.push(() => pg.stop(), () => temporalServer.stop());
+
+  const adminToken = 'adm_test_token';
+  const config: Config = {
+    ...loadConfig({}, { embedded: true }),
+    port: 0,
+    databaseUrl: pg.databaseUrl,
+    temporalAddress: temporalServer.address,
+    taskQueue: 'test-generations',
+    adminToken,
+    urlSigningSecret: 'test-url-signing-secret',
+    localStorageDir: path.join(dir, 'storage'),
+    syncTimeoutMs: 15_000,
+  };
+
+  const knex = createKnex(pg.databaseUrl, { poolMax: 20 });
+  cleanups.push(() => knex.destroy());
+  await migrateToLatest(knex);
+
+  const worker = await startWorker(config, silentLogger, { workflowBundle });
+  cleanups.push(() => worker.stop());
+
+  const connection = await Connection.connect({ address: temporalServer.address });
+  cleanups.push(() => connection.close());
+  const temporal = new Client({ connection });
+
+  const apiPort = await freePort();
+  const apiDeps: ApiDeps = {
+    knex,
+    repos: createRepos(knex),
+    temporal,
+    taskQueue: config.taskQueue,
+    storage: createLocalStorage(config.localStorageDir),
+    urlSigner: createUrlSigner({ secret: 'test-url-signing-secret', publicBaseUrl: `http://127.0.0.1:${apiPort}`, ttlSeconds: 3600 }),
+    routing: { providerMode: 'simulated', configuredProviders: [] },
+    logger: silentLogger,
+    adminToken,
+    syncTimeoutMs: config.syncTimeoutMs,
+    generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
+  };
+  const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));
+
+  current = { config, knex, repos: apiDeps.repos, temporal, workflowBundle, apiUrl: api.url, apiDeps, adminToken };
+  return current;
+}
+
+/** A second API on the same stack with some dependencies replaced (a shorter sync timeout, …). */
+export async function startExtraApi(overrides: Partial<ApiDeps>): Promise<{ url: string; close(): Promise<void> }> {
+  const base = stack().apiDeps;
+  return listen(createApp({ ...base, ...overrides }).listen(0, '127.0.0.1'));
+}
+
+async function listen(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  cleanups.push(close);
+  return { url, close };
+}
+
+export async function stopTestStack(): Promise<void> {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  cleanups.length = 0;
+  current = undefined;
+}
+
+function silentWebpackLogger() {
+  const noop = () => undefined;
+  return { log: noop, trace: noop, debug: noop, info: noop, warn: noop, error: (msg: string) => process.stderr.write(`${msg}\n`) };
+}
