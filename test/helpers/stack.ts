@@ -18,7 +18,7 @@ import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
-import { freePort } from './free-port';
+import { freePort } from '../../lib/free-port';
 
 // The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
 // in-process worker and one API. Each test makes its own organization.

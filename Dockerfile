@@ -1,0 +1,43 @@
+# One image for every process of the service (decisions §1, scale-out shape): the API (the
+# default command), the Temporal worker (`npm run worker`) and the one-shot schema migration
+# (`npm run migrate`). TypeScript runs through tsx exactly as in development: no compile step.
+#
+# The service is configured only through the environment variables lib/config.ts reads; the one
+# default set here is where this image keeps generated files (LOCAL_STORAGE_DIR). See
+# docker-compose.yml for a complete stack.
+FROM node:20-bookworm-slim
+
+# package.json's `allowScripts` is read by npm >= 11.16: only the reviewed install scripts run
+# (esbuild, @swc/core; protobufjs is denied). Node 20's bundled npm 10 ignores the field and
+# would run every dependency's install script, so use the npm that wrote package-lock.json.
+# sharp, @temporalio/core-bridge, @swc/core and esbuild all come as prebuilt binaries.
+ARG NPM_VERSION=11.19.1
+RUN npm install --global "npm@${NPM_VERSION}" && npm cache clean --force
+
+# NPM_CONFIG_SCRIPT_SHELL: npm runs scripts through `sh -c`, and Debian's dash forks instead of
+# exec'ing, so `docker stop`'s SIGTERM (forwarded by npm) would kill the shell and never reach
+# the API or worker. bash execs the single command, so SIGTERM arrives and they shut down cleanly.
+ENV NODE_ENV=production \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false \
+    NPM_CONFIG_SCRIPT_SHELL=/bin/bash
+
+WORKDIR /app
+
+# Dependencies first, so source edits do not invalidate this layer. Runtime needs no dev
+# dependency: tsx is a dependency, and the worker bundles workflows with @temporalio/worker.
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+
+COPY . .
+
+# The source stays root-owned and read-only to the service; outputs go to a directory the
+# unprivileged user owns. Mount a volume there that the API and the worker share: the worker
+# writes outputs and the API serves them.
+RUN mkdir -p /data/outputs && chown node:node /data/outputs
+ENV LOCAL_STORAGE_DIR=/data/outputs
+
+USER node
+EXPOSE 8080
+CMD ["npm", "run", "api"]

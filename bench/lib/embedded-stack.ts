@@ -1,0 +1,56 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startApiServer } from '../../api/server';
+import { createKnex } from '../../db/knex';
+import { migrateToLatest } from '../../db/migrate';
+import { startEmbeddedPostgres } from '../../embedded/postgres';
+import { startTemporalDevServer } from '../../embedded/temporal-server';
+import { loadConfig, type Config } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { startWorker } from '../../worker/run-worker';
+import { freePort } from '../../lib/free-port';
+
+/**
+ * The embedded stack as `npm start` runs it (durable Postgres, a Temporal dev server with a
+ * database file, one worker and the real API composition root), in a throwaway folder.
+ */
+export async function startBenchStack(overrides: Partial<Config> = {}) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-bench-'));
+  await chmod(dir, 0o755);
+  const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', persistent: false });
+  const temporal = await startTemporalDevServer({ port: await freePort(), dbFilename: path.join(dir, 'temporal.db'), log: say });
+  const config: Config = {
+    ...loadConfig({}, { embedded: true }),
+    port: await freePort(),
+    databaseUrl: pg.databaseUrl,
+    temporalAddress: temporal.address,
+    adminToken: 'adm_bench',
+    urlSigningSecret: 'bench-secret',
+    localStorageDir: path.join(dir, 'storage'),
+    logLevel: 'error',
+    ...overrides,
+  };
+  config.publicBaseUrl = `http://localhost:${config.port}`;
+  const knex = createKnex(pg.databaseUrl);
+  await migrateToLatest(knex);
+  await knex.destroy();
+  const logger = createLogger({ level: 'error' });
+  const worker = await startWorker(config, logger);
+  const api = await startApiServer(config, logger);
+  return {
+    config,
+    apiUrl: api.url,
+    async startExtraApi(extra: Partial<Config>) {
+      return startApiServer({ ...config, port: await freePort(), ...extra }, logger);
+    },
+    async stop() {
+      await api.close();
+      await worker.stop();
+      await temporal.stop();
+      await pg.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
