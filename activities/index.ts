@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
 import type { Storage } from '../storage/types';
 import { createCreditActivities } from './credits';
-import { createEventActivities } from './events';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 
@@ -18,7 +17,6 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createCreditActivities(deps),
     ...createGenerationActivities(deps),
-    ...createEventActivities(deps),
   };
 }
 

@@ -1,14 +1,16 @@
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { KeyPrincipal } from '../db/repos/api-keys';
-import type { GenerationRow } from '../db/repos/generations';
+import type { GenerationRow, OutputRow } from '../db/repos/generations';
 import type { ModelEntry } from '../domain/catalog';
 import { modelMode } from '../domain/catalog';
 import { isTerminal } from '../domain/generation-status';
 import { newId } from '../lib/ids';
 import type { generationWorkflow } from '../workflows/generation';
-import { admitUpdate, type GenerationInput } from '../workflows/definitions';
+import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
+
+const ADMISSION_POLL_MS = 25;
 
 export interface GenerationRequest {
   model: ModelEntry;
@@ -21,13 +23,18 @@ export interface GenerationRequest {
  * Starts a generation workflow with Update-with-Start: the `admit` update reserves credits inside
  * the workflow, so the caller learns synchronously whether the wallet covered it, and a
  * reservation can never exist without the workflow that will charge or refund it.
- * Sync modalities then wait up to `syncTimeoutMs` for the result.
+ *
+ * Temporal delivers the update's answer when the workflow task completes, which for a short sync
+ * job is when the job is done. A sync request therefore races the answer against its deadline:
+ * the generation row is written in the reservation's own transaction, so a row that exists when
+ * the deadline passes means "admitted, still running" and the answer is 202. A rejection ends the
+ * workflow at once, so a 402 never waits.
  */
 export async function startGeneration(
   deps: ApiDeps,
   principal: KeyPrincipal,
   request: GenerationRequest,
-): Promise<{ httpStatus: 200 | 202; generation: GenerationRow }> {
+): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
   const generationId = newId('gen');
   const estimatedCredits = principal.environment === 'test' ? 0 : request.estimatedCredits;
   const input: GenerationInput = {
@@ -49,27 +56,62 @@ export async function startGeneration(
     args: [input],
     workflowIdConflictPolicy: 'FAIL',
   });
-  const admission = await deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start });
-  if (!admission.admitted) {
-    throw new ApiError(
-      'insufficient_credits',
-      `Insufficient credits: this request needs ${estimatedCredits} credits and ${admission.availableCredits} are available. Top up the wallet or lower the request's cost.`,
-    );
-  }
+  const abortAdmission = new AbortController();
+  const admission = deps.temporal.withAbortSignal(abortAdmission.signal, () =>
+    deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }),
+  );
+  admission.catch(() => undefined);
+  const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
+  const deadline = Date.now() + syncWindowMs;
 
-  if (modelMode(request.model) === 'sync') {
-    const handle = await start.workflowHandle();
-    await waitForResult(deps, () => handle.result());
+  // Past the deadline, the first of "answer" and "row" decides; the reservation is the workflow's
+  // first step, so the row appears within moments of the start.
+  let waitMs = syncWindowMs;
+  while ((await raceDeadline(admission, waitMs)) === 'deadline') {
+    const found = await deps.repos.generations.findWithOutputs(generationId);
+    if (found) {
+      abortAdmission.abort();
+      return { httpStatus: isTerminal(found.generation.status) ? 200 : 202, ...found };
+    }
+    waitMs = ADMISSION_POLL_MS;
   }
-  const generation = await deps.repos.generations.findById(generationId);
-  if (!generation) throw new Error(`admitted generation ${generationId} has no row`);
-  return { httpStatus: isTerminal(generation.status) ? 200 : 202, generation };
+  assertAdmitted(await admission, estimatedCredits);
+
+  let found = await deps.repos.generations.findWithOutputs(generationId);
+  const remainingMs = deadline - Date.now();
+  if (found && !isTerminal(found.generation.status) && remainingMs > 0) {
+    const handle = await start.workflowHandle();
+    await waitAtMost(deps, remainingMs, () => handle.result());
+    found = await deps.repos.generations.findWithOutputs(generationId);
+  }
+  if (!found) throw new Error(`admitted generation ${generationId} has no row`);
+  return { httpStatus: isTerminal(found.generation.status) ? 200 : 202, ...found };
 }
 
-/** Waits for the workflow at most `syncTimeoutMs`, then stops polling it. */
-async function waitForResult(deps: ApiDeps, result: () => Promise<unknown>): Promise<void> {
+function assertAdmitted(admission: Admission, estimatedCredits: number): void {
+  if (admission.admitted) return;
+  throw new ApiError(
+    'insufficient_credits',
+    `Insufficient credits: this request needs ${estimatedCredits} credits and ${admission.availableCredits} are available. Top up the wallet or lower the request's cost.`,
+  );
+}
+
+async function raceDeadline(promise: Promise<unknown>, ms: number): Promise<'answered' | 'deadline'> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => 'answered' as const), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits for the workflow at most `ms`, then stops polling it. */
+async function waitAtMost(deps: ApiDeps, ms: number, result: () => Promise<unknown>): Promise<void> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), deps.syncTimeoutMs);
+  const timer = setTimeout(() => abort.abort(), ms);
   try {
     await deps.temporal.withAbortSignal(abort.signal, result);
   } catch (err) {

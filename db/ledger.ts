@@ -1,4 +1,5 @@
 import type { Db } from './knex';
+import type { NewGeneration } from './repos/generations';
 
 // Every credit movement is one guarded SQL statement that writes a ledger row and moves the wallet
 // by exactly that row's deltas, so `wallet == sum(ledger)` holds after any statement, and a
@@ -66,6 +67,50 @@ async function applyEntry(
     { reason: null, ...entry },
   );
   return result.rowCount === 1;
+}
+
+/**
+ * Admission in one statement: records the queued generation and reserves its credits (live keys
+ * with a non-zero estimate), or records nothing when the wallet does not cover it. One statement
+ * holds the wallet's row lock for the shortest time. Idempotent: a generation that already has a
+ * row was admitted before (a rejected one never gets a row).
+ */
+export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boolean> {
+  const charge = gen.environment === 'live' && gen.reserved_credits > 0;
+  const result = await db.raw(
+    `WITH existing AS (
+       SELECT 1 FROM generations WHERE id = :id),
+     debit AS (
+       UPDATE wallets
+          SET available_credits = available_credits - :amount,
+              reserved_credits = reserved_credits + :amount,
+              updated_at = now()
+        WHERE organization_id = :organizationId AND available_credits >= :amount
+          AND :charge AND NOT EXISTS (SELECT 1 FROM existing)
+        RETURNING organization_id),
+     entry AS (
+       INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+       SELECT organization_id, :id, 'reserve', -:amount::bigint, :amount::bigint FROM debit),
+     inserted AS (
+       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits)
+       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount
+        WHERE NOT EXISTS (SELECT 1 FROM existing) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
+       RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted`,
+    {
+      id: gen.id,
+      organizationId: gen.organization_id,
+      apiKeyId: gen.api_key_id,
+      environment: gen.environment,
+      modality: gen.modality,
+      model: gen.model,
+      prompt: gen.prompt,
+      params: JSON.stringify(gen.params),
+      amount: gen.reserved_credits,
+      charge,
+    },
+  );
+  return result.rows[0]?.admitted === true;
 }
 
 /** Success: `charged` of the reservation is spent and the rest goes back to available. */

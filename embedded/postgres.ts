@@ -55,6 +55,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
+      // Local clients connect over a Unix socket in the data folder: no TCP stack per query.
+      '-c', `unix_socket_directories=${dataDir}`,
       '-c', 'max_connections=200',
       ...(opts.unsafeFast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
@@ -74,7 +76,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await admin.end();
   }
   return {
-    databaseUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
+    databaseUrl: `postgres://${USER}:${PASSWORD}@${encodeURIComponent(dataDir)}:${opts.port}/${opts.database}`,
     stop: () => server.stop(),
   };
 }

@@ -11,13 +11,10 @@ export const DEFAULT_TASK_QUEUE = 'generations';
 export interface GenerationTimeouts {
   /** Longest a single provider attempt may take. */
   providerStartToCloseMs: number;
-  /** A provider attempt that stops heartbeating this long is presumed lost and retried. */
-  providerHeartbeatMs: number;
 }
 
 export const DEFAULT_GENERATION_TIMEOUTS: GenerationTimeouts = {
-  providerStartToCloseMs: 15 * 60 * 1000,
-  providerHeartbeatMs: 10_000,
+  providerStartToCloseMs: 10 * 60 * 1000,
 };
 
 export interface GenerationInput {

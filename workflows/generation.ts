@@ -3,7 +3,6 @@ import {
   CancellationScope,
   condition,
   isCancellation,
-  proxyActivities,
   proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
@@ -11,9 +10,15 @@ import type { Activities } from '../activities';
 import { admitUpdate, type Admission, type GenerationInput, type GenerationOutcome } from './definitions';
 
 // One generation: reserve credits (answering the caller through the `admit` update), run the
-// provider, then charge or refund, then emit the event. Workflow id = generation id.
+// provider, then charge or refund, which emits the event in the same transaction (an outbox row).
+// Workflow id = generation id.
+//
+// Every step is a local activity: for the synchronous modalities the whole generation completes in
+// one workflow task, which keeps Temporal's share of a sync request close to that of a workflow
+// that only returns. A worker that dies mid-step loses its workflow task; after the task timeout
+// another worker replays the history and re-runs the step, and the ledger's per-generation keys
+// keep that from moving money twice.
 
-// Database steps are short and idempotent: local activities save a server round trip each.
 const db = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '200ms', maximumInterval: '10s' },
@@ -32,16 +37,14 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   await condition(() => admitted !== undefined);
   if (!admitted?.admitted) return 'rejected';
 
-  const provider = proxyActivities<Activities>({
+  const provider = proxyLocalActivities<Activities>({
     startToCloseTimeout: input.timeouts.providerStartToCloseMs,
-    heartbeatTimeout: input.timeouts.providerHeartbeatMs,
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['ProviderError'] },
   });
 
   try {
     const outputs = await provider.runProvider(input);
     await db.captureCredits({ generationId: input.generationId, outputs });
-    await db.emitEvent({ type: 'generation.completed', generationId: input.generationId });
     return 'succeeded';
   } catch (err) {
     if (isCancellation(err)) {
@@ -53,16 +56,18 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     }
     const failure = describeFailure(err);
     await db.refundCredits({ generationId: input.generationId, status: 'failed', ...failure });
-    await db.emitEvent({ type: 'generation.failed', generationId: input.generationId });
     return 'failed';
   }
 }
 
 function describeFailure(err: unknown): { errorCode: string; errorMessage: string } {
-  const cause = err instanceof Error && err.cause instanceof ApplicationFailure ? err.cause : undefined;
-  const details = cause?.details?.[0] as { code?: string } | undefined;
+  // The provider's ApplicationFailure sits somewhere down the cause chain (ActivityFailure wraps it).
+  let cause: unknown = err;
+  while (cause instanceof Error && !(cause instanceof ApplicationFailure)) cause = cause.cause;
+  const failure = cause instanceof ApplicationFailure ? cause : undefined;
+  const details = failure?.details?.[0] as { code?: string } | undefined;
   return {
     errorCode: details?.code ?? 'provider_error',
-    errorMessage: cause?.message ?? 'The provider did not produce a result.',
+    errorMessage: failure?.message ?? 'The provider did not produce a result.',
   };
 }

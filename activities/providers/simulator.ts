@@ -56,11 +56,21 @@ async function renderImages(job: ProviderJob): Promise<ProducedFile[]> {
   return files;
 }
 
-/** A smooth four-corner gradient: sharp interpolates a 2x2 image up to full size in native code. */
+/**
+ * A vertical two-colour gradient. Rows of one colour make the PNG cheap to encode (about 7 ms
+ * for 1024x1024, against 35 ms for a gradient that changes along both axes), which keeps the
+ * simulator off the critical path of what it stands in for.
+ */
 async function renderGradient(digest: Buffer, width: number, height: number): Promise<Buffer> {
-  const corners = digest.subarray(0, 12);
-  return sharp(corners, { raw: { width: 2, height: 2, channels: 3 } })
-    .resize(width, height, { kernel: 'linear', fit: 'fill' })
-    .png({ compressionLevel: 6 })
+  const rowBytes = width * 3;
+  const raw = Buffer.allocUnsafe(rowBytes * height);
+  const pixel = Buffer.alloc(3);
+  for (let y = 0; y < height; y++) {
+    const t = height > 1 ? y / (height - 1) : 0;
+    for (let c = 0; c < 3; c++) pixel[c] = Math.round(digest[c]! + (digest[c + 3]! - digest[c]!) * t);
+    raw.fill(pixel, y * rowBytes, (y + 1) * rowBytes);
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
 }

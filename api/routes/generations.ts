@@ -9,10 +9,9 @@ export function generationsRouter(deps: ApiDeps) {
 
   router.get('/v1/generations/:id', async (ctx) => {
     const principal = principalOf(ctx);
-    const generation = await deps.repos.generations.findOwned(ctx.params.id ?? '', principal);
-    if (!generation) throw notFound('generation', ctx.params.id ?? '');
-    const outputs = await deps.repos.generations.listOutputs(generation.id);
-    ctx.body = presentGeneration(generation, outputs, deps.urlSigner);
+    const found = await deps.repos.generations.findWithOutputs(ctx.params.id ?? '', principal);
+    if (!found) throw notFound('generation', ctx.params.id ?? '');
+    ctx.body = presentGeneration(found.generation, found.outputs, deps.urlSigner);
   });
 
   return router;

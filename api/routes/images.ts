@@ -19,13 +19,12 @@ export function imagesRouter(deps: ApiDeps) {
     const numOutputs = body.num_outputs ?? 1;
     const { model: _slug, prompt, ...rest } = body;
     const params = { ...rest, aspect_ratio: aspectRatio, num_outputs: numOutputs };
-    const { httpStatus, generation } = await startGeneration(deps, principal, {
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, {
       model,
       prompt,
       params,
       estimatedCredits: estimateImageCredits(model, { numOutputs, ...imageSize(aspectRatio) }, principal.plan),
     });
-    const outputs = await deps.repos.generations.listOutputs(generation.id);
     ctx.status = httpStatus;
     ctx.body = presentGeneration(generation, outputs, deps.urlSigner);
   });

@@ -41,40 +41,34 @@ export type NewGeneration = Pick<
   'id' | 'organization_id' | 'api_key_id' | 'environment' | 'modality' | 'model' | 'prompt' | 'params' | 'reserved_credits'
 >;
 
-export interface Finish {
-  status: 'succeeded' | 'failed' | 'canceled';
-  chargedCredits: number;
-  refundedCredits: number;
-  errorCode?: string;
-  errorMessage?: string;
-  usage?: Record<string, number>;
-}
-
 export function createGenerationsRepo(knex: Knex) {
   return {
-    /** Inserts a queued generation; false when one with this id already exists. */
-    async insertQueued(gen: NewGeneration, trx: Db = knex): Promise<boolean> {
-      const rows = await trx('generations')
-        .insert({ ...gen, status: 'queued', params: JSON.stringify(gen.params) })
-        .onConflict('id')
-        .ignore()
-        .returning('id');
-      return rows.length === 1;
+    /**
+     * A generation and its outputs in one query; `owner` limits it to one organization and
+     * environment (decisions §3).
+     */
+    async findWithOutputs(
+      id: string,
+      owner?: { organizationId: string; environment: Environment },
+      trx: Db = knex,
+    ): Promise<{ generation: GenerationRow; outputs: OutputRow[] } | undefined> {
+      const query = trx('generations as g')
+        .select(
+          'g.*',
+          trx.raw(
+            `coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`,
+          ),
+        )
+        .where('g.id', id);
+      if (owner) query.where({ 'g.organization_id': owner.organizationId, 'g.environment': owner.environment });
+      const row = await query.first();
+      if (!row) return undefined;
+      const { outputs, ...generation } = row;
+      return { generation: generation as GenerationRow, outputs: outputs as OutputRow[] };
     },
 
     async findById(id: string, trx: Db = knex): Promise<GenerationRow | undefined> {
       return trx('generations').where({ id }).first();
-    },
-
-    /** Visible only to its own organization and environment (decisions §3). */
-    async findOwned(
-      id: string,
-      owner: { organizationId: string; environment: Environment },
-      trx: Db = knex,
-    ): Promise<GenerationRow | undefined> {
-      return trx('generations')
-        .where({ id, organization_id: owner.organizationId, environment: owner.environment })
-        .first();
     },
 
     async markRunning(id: string, trx: Db = knex): Promise<void> {
@@ -84,20 +78,34 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     /**
-     * Moves a non-terminal generation to its terminal state. Returns the updated row, or undefined
-     * when it was already terminal (a retried activity, or a race lost to another outcome).
+     * Moves a non-terminal generation to `succeeded`, charging its whole reservation. Returns the
+     * updated row, or undefined when it was already terminal (a retried activity, or a race lost
+     * to another outcome).
      */
-    async finish(id: string, finish: Finish, trx: Db = knex): Promise<GenerationRow | undefined> {
+    async finishSucceeded(id: string, trx: Db = knex): Promise<GenerationRow | undefined> {
+      const [row] = await trx('generations')
+        .where({ id })
+        .whereIn('status', ['queued', 'running'])
+        .update({ status: 'succeeded', charged_credits: trx.raw('reserved_credits'), refunded_credits: 0, finished_at: trx.fn.now() })
+        .returning('*');
+      return row;
+    },
+
+    /** Moves a non-terminal generation to `failed` or `canceled`, refunding its whole reservation. */
+    async finishUnsuccessful(
+      id: string,
+      outcome: { status: 'failed' | 'canceled'; errorCode?: string; errorMessage?: string },
+      trx: Db = knex,
+    ): Promise<GenerationRow | undefined> {
       const [row] = await trx('generations')
         .where({ id })
         .whereIn('status', ['queued', 'running'])
         .update({
-          status: finish.status,
-          charged_credits: finish.chargedCredits,
-          refunded_credits: finish.refundedCredits,
-          error_code: finish.errorCode ?? null,
-          error_message: finish.errorMessage ?? null,
-          usage: finish.usage ? JSON.stringify(finish.usage) : null,
+          status: outcome.status,
+          charged_credits: 0,
+          refunded_credits: trx.raw('reserved_credits'),
+          error_code: outcome.errorCode ?? null,
+          error_message: outcome.errorMessage ?? null,
           finished_at: trx.fn.now(),
         })
         .returning('*');
@@ -107,10 +115,6 @@ export function createGenerationsRepo(knex: Knex) {
     async insertOutputs(outputs: OutputRow[], trx: Db = knex): Promise<void> {
       if (outputs.length === 0) return;
       await trx('generation_outputs').insert(outputs).onConflict(['generation_id', 'position']).ignore();
-    },
-
-    async listOutputs(generationId: string, trx: Db = knex): Promise<OutputRow[]> {
-      return trx('generation_outputs').where({ generation_id: generationId }).orderBy('position');
     },
   };
 }

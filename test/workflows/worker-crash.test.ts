@@ -14,12 +14,7 @@ describe('a worker killed mid-generation', function () {
 
   it('lets a new worker finish the generation exactly once, charged exactly once', async () => {
     const taskQueue = `crash-${Date.now()}`;
-    // A short heartbeat timeout so the lost attempt is noticed in seconds, not the default 10 s.
-    const api = await startExtraApi({
-      taskQueue,
-      syncTimeoutMs: 100,
-      generationTimeouts: { providerStartToCloseMs: 60_000, providerHeartbeatMs: 2_000 },
-    });
+    const api = await startExtraApi({ taskQueue, syncTimeoutMs: 100 });
     const first = await spawnWorkerProcess(taskQueue);
     children.push(first);
     const org = await createOrganization({ credits: 1000 });
@@ -45,12 +40,13 @@ describe('a worker killed mid-generation', function () {
     const events = await stack().repos.events.listForSubject(id);
     assert.deepEqual(events.map((e) => e.type), ['generation.completed']);
 
-    // The kill really interrupted the provider: Temporal ran it a second time.
+    // The kill really interrupted the job: the dead worker's workflow task timed out and another
+    // worker took the generation over.
     const history = await stack().temporal.workflow.getHandle(id).fetchHistory();
-    const attempts = (history.events ?? [])
-      .filter((e) => e.activityTaskStartedEventAttributes)
-      .map((e) => e.activityTaskStartedEventAttributes?.attempt ?? 0);
-    assert.ok(Math.max(...attempts) >= 2, `expected a retried provider attempt, saw ${JSON.stringify(attempts)}`);
+    assert.ok(
+      (history.events ?? []).some((e) => e.workflowTaskTimedOutEventAttributes),
+      'expected the killed worker\'s workflow task to time out',
+    );
     await api.close();
   });
 });
