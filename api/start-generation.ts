@@ -42,7 +42,6 @@ export async function startGeneration(
     organizationId: principal.organizationId,
     apiKeyId: principal.apiKeyId,
     environment: principal.environment,
-    plan: principal.plan,
     modality: request.model.modality,
     model: request.model.slug,
     prompt: request.prompt,

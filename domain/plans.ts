@@ -6,12 +6,6 @@ export type Plan = (typeof PLANS)[number];
 /** Multipliers in tenths so that credit arithmetic stays in integers (1.6 is not exact in binary). */
 export const PLAN_MULTIPLIER_TENTHS: Record<Plan, number> = { free: 10, pro: 16, studio: 16, team: 13 };
 
-export function planMultiplier(plan: Plan): number {
-  return PLAN_MULTIPLIER_TENTHS[plan] / 10;
-}
-
-export const COMPARISON_MODEL_CAP: Record<Plan, number> = { free: 2, pro: 3, studio: 6, team: 12 };
-
 /** Studio+ models need a Studio or Team plan. */
 export function planAllowsStudioPlus(plan: Plan): boolean {
   return plan === 'studio' || plan === 'team';

@@ -1,12 +1,9 @@
 import { defineUpdate } from '@temporalio/workflow';
 import type { Environment } from '../domain/generation-status';
 import type { Modality } from '../domain/modalities';
-import type { Plan } from '../domain/plans';
 
 // The contract between the API, the workflows and the worker: names, inputs and results.
 // Imported by the API and the worker; it holds no logic.
-
-export const DEFAULT_TASK_QUEUE = 'generations';
 
 export interface GenerationTimeouts {
   /** Longest a single provider attempt may take. */
@@ -22,7 +19,6 @@ export interface GenerationInput {
   organizationId: string;
   apiKeyId: string;
   environment: Environment;
-  plan: Plan;
   modality: Modality;
   model: string;
   prompt: string;

@@ -6,7 +6,6 @@ import { ProviderError, type ProviderAdapter } from './types';
 /** The only place that chooses an adapter for a model. */
 export interface ProviderRegistry {
   adapterFor(model: ModelEntry, environment: Environment): ProviderAdapter;
-  routing: RoutingConfig;
 }
 
 export function createProviderRegistry(opts: {
@@ -17,7 +16,6 @@ export function createProviderRegistry(opts: {
   const adapters = opts.adapters ?? {};
   const routing: RoutingConfig = { providerMode: opts.providerMode, configuredProviders: Object.keys(adapters) };
   return {
-    routing,
     adapterFor(model, environment) {
       const route = routeProvider(model, environment, routing);
       if (route === SIMULATOR) return opts.simulator;

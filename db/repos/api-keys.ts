@@ -18,6 +18,15 @@ export interface ApiKeyRow {
   revoked_at: Date | null;
 }
 
+/** Every column but the secret's hash, which never leaves the database layer. */
+const API_KEY_COLUMNS = ['id', 'organization_id', 'user_id', 'name', 'environment', 'prefix', 'scopes',
+  'monthly_budget_usd', 'ip_allowlist', 'created_at', 'revoked_at'] as const satisfies readonly (keyof ApiKeyRow)[];
+
+export type NewApiKey = Pick<ApiKeyRow, 'id' | 'organization_id' | 'user_id' | 'name' | 'environment' | 'prefix'> & {
+  secret_hash: string;
+  scopes?: string[];
+};
+
 /** What authentication learns about a request's key in one query. */
 export interface KeyPrincipal {
   apiKeyId: string;
@@ -35,23 +44,8 @@ export interface KeyPrincipal {
 
 export function createApiKeysRepo(knex: Knex) {
   return {
-    async create(
-      key: {
-        id: string;
-        organization_id: string;
-        user_id: string;
-        name: string;
-        environment: Environment;
-        prefix: string;
-        secret_hash: string;
-        scopes?: string[];
-      },
-      trx: Db = knex,
-    ): Promise<ApiKeyRow> {
-      const [row] = await trx('api_keys')
-        .insert(key)
-        .returning(['id', 'organization_id', 'user_id', 'name', 'environment', 'prefix', 'scopes',
-          'monthly_budget_usd', 'ip_allowlist', 'created_at', 'revoked_at']);
+    async create(key: NewApiKey, trx: Db = knex): Promise<ApiKeyRow> {
+      const [row] = await trx('api_keys').insert(key).returning(API_KEY_COLUMNS);
       return row as ApiKeyRow;
     },
 
