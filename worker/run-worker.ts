@@ -17,7 +17,8 @@ function installSdkLogger(logger: Logger) {
   });
   Runtime.install({
     logger: sdkLogger,
-    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
+    // Core (Rust) logs are forwarded to the same logger, so they are JSON lines too.
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
   });
 }
 
