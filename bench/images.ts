@@ -3,6 +3,7 @@ import { newId } from '../lib/ids';
 import { readyUpdate } from '../workflows/definitions';
 import type { floorWorkflow } from '../workflows/floor';
 import { startBenchStack } from './lib/embedded-stack';
+import { postJson } from './lib/http-client';
 import { ms, runLoad, summarize } from './lib/stats';
 
 // npm run bench:images — sync POST /v1/images latency at concurrency 1, 8 and 32; 202-accept
@@ -27,12 +28,7 @@ async function main() {
     const liveKey = created.api_keys.find((k) => k.environment === 'live')!.secret;
 
     const postImage = async (baseUrl: string, prompt: string, expect: number) => {
-      const res = await fetch(`${baseUrl}/v1/images`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${liveKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ model: 'flux-schnell', prompt }),
-      });
-      await res.arrayBuffer();
+      const res = await postJson(`${baseUrl}/v1/images`, { Authorization: `Bearer ${liveKey}` }, { model: 'flux-schnell', prompt });
       return res.status === expect;
     };
     const image = () => postImage(stack.apiUrl, 'a lighthouse at dawn', 200);
