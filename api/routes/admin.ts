@@ -1,38 +1,43 @@
-import Router from '@koa/router';
 import type { Knex } from 'knex';
 import * as ledger from '../../db/ledger';
 import type { Repos } from '../../db/repos';
 import type { Environment } from '../../domain/generation-status';
 import { generateApiKeySecret } from '../../lib/api-key-secret';
 import { newId } from '../../lib/ids';
-import type { ApiDeps, AppState } from '../context';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
-import { adminAuth } from '../middleware/admin-auth';
 import { presentApiKey, presentBalance, presentOrganization, presentUser } from '../presenters/organization';
-import { parseAdjustCredits, parseCreateOrganization, type CreateOrganizationRequest } from '../schemas/admin';
+import { ROUTES } from '../route-table';
+import { parseAdjustCredits, parseCreateOrganization, parseUpdateOrganization, type CreateOrganizationRequest } from '../schemas/admin';
 
 const CHECK_VIOLATION = '23514';
 
 /** The operator bootstrap API (decisions §3), behind ADMIN_TOKEN. */
-export function adminRouter(deps: ApiDeps) {
-  const router = new Router<AppState>({ prefix: '/admin/v1' });
-  router.use(adminAuth(deps.adminToken));
-
-  router.post('/organizations', async (ctx) => {
+export function registerAdminRoutes(router: AppRouter, deps: ApiDeps): void {
+  defineRoute(router, deps, ROUTES.adminCreateOrganization, async (ctx) => {
     const body = parseCreateOrganization(ctx.state.body);
     const created = await deps.knex.transaction((trx) => createOrganization(deps.repos, trx, body));
     ctx.status = 201;
     ctx.body = created;
   });
 
-  router.get('/organizations/:id', async (ctx) => {
+  defineRoute(router, deps, ROUTES.adminGetOrganization, async (ctx) => {
     const id = ctx.params.id ?? '';
     const org = await deps.repos.organizations.findById(id);
     if (!org) throw notFound('organization', id);
     ctx.body = { ...presentOrganization(org), balance: presentBalance(org.id, await ledger.getWalletBalance(deps.knex, id)) };
   });
 
-  router.post('/organizations/:id/credits', async (ctx) => {
+  defineRoute(router, deps, ROUTES.adminUpdateOrganization, async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const changes = parseUpdateOrganization(ctx.state.body);
+    const org = await deps.repos.organizations.update(id, changes);
+    if (!org) throw notFound('organization', id);
+    ctx.body = { ...presentOrganization(org), balance: presentBalance(org.id, await ledger.getWalletBalance(deps.knex, id)) };
+  });
+
+  defineRoute(router, deps, ROUTES.adminAdjustCredits, async (ctx) => {
     const id = ctx.params.id ?? '';
     const body = parseAdjustCredits(ctx.state.body);
     if (!(await deps.repos.organizations.findById(id))) throw notFound('organization', id);
@@ -46,8 +51,6 @@ export function adminRouter(deps: ApiDeps) {
     }
     ctx.body = presentBalance(id, await ledger.getWalletBalance(deps.knex, id));
   });
-
-  return router;
 }
 
 /** Organization, wallet, owner user, and one live and one test owner key, in one transaction. */

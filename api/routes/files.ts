@@ -1,6 +1,7 @@
-import Router from '@koa/router';
-import type { ApiDeps, AppState } from '../context';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError } from '../errors';
+import { ROUTES } from '../route-table';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   png: 'image/png',
@@ -13,10 +14,8 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 /** Local storage's signed GET (decisions §6): the signature, not an API key, authorizes it. */
-export function filesRouter(deps: ApiDeps) {
-  const router = new Router<AppState>();
-
-  router.get(/^\/files\/(.+)$/, async (ctx) => {
+export function registerFileRoutes(router: AppRouter, deps: ApiDeps): void {
+  defineRoute(router, deps, ROUTES.file, async (ctx) => {
     const key = decodeURIComponent(ctx.path.slice('/files/'.length));
     const { expires, signature } = ctx.query;
     const valid = deps.urlSigner.verify(key, typeof expires === 'string' ? expires : undefined, typeof signature === 'string' ? signature : undefined);
@@ -30,6 +29,4 @@ export function filesRouter(deps: ApiDeps) {
     ctx.set('Cache-Control', 'private, max-age=3600');
     ctx.body = file.stream;
   });
-
-  return router;
 }

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import type { ApiDeps, AppState } from '../context';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
+import { ROUTES } from '../route-table';
 
 /** 200 when Postgres and Temporal both answer, else 503 naming the one that did not. */
-export function healthRouter(deps: ApiDeps) {
-  const router = new Router<AppState>();
-
-  router.get('/healthz', async (ctx) => {
+export function registerHealthRoutes(router: AppRouter, deps: ApiDeps): void {
+  defineRoute(router, deps, ROUTES.health, async (ctx) => {
     const checks = await Promise.allSettled([
       deps.knex.raw('select 1'),
       deps.temporal.workflowService.getSystemInfo({}),
@@ -15,6 +14,4 @@ export function healthRouter(deps: ApiDeps) {
     ctx.status = ok ? 200 : 503;
     ctx.body = ok ? { status: 'ok' } : { status: 'unavailable', postgres, temporal };
   });
-
-  return router;
 }

@@ -1,17 +1,16 @@
-import Router from '@koa/router';
 import { DEFAULT_ASPECT_RATIO, imageSize } from '../../domain/image-sizes';
 import { estimateImageCredits } from '../../domain/pricing';
-import type { ApiDeps, AppState } from '../context';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
+import { ROUTES } from '../route-table';
 import { principalOf } from '../middleware/authenticate';
 import { presentGeneration } from '../presenters/generation';
 import { resolveModel } from '../resolve-model';
 import { parseImageRequest } from '../schemas/images';
 import { startGeneration } from '../start-generation';
 
-export function imagesRouter(deps: ApiDeps) {
-  const router = new Router<AppState>();
-
-  router.post('/v1/images', async (ctx) => {
+export function registerImageRoutes(router: AppRouter, deps: ApiDeps): void {
+  defineRoute(router, deps, ROUTES.createImage, async (ctx) => {
     const principal = principalOf(ctx);
     const body = parseImageRequest(ctx.state.body);
     const model = resolveModel(body.model, 'image', principal, deps.routing);
@@ -28,6 +27,4 @@ export function imagesRouter(deps: ApiDeps) {
     ctx.status = httpStatus;
     ctx.body = presentGeneration(generation, outputs, deps.urlSigner);
   });
-
-  return router;
 }

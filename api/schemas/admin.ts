@@ -22,6 +22,26 @@ export const parseCreateOrganization = compileValidator<CreateOrganizationReques
   },
 });
 
+export interface UpdateOrganizationRequest {
+  plan?: Plan;
+  enterprise?: boolean;
+  paused?: boolean;
+  rate_limit_per_minute?: number | null;
+}
+
+export const parseUpdateOrganization = compileValidator<UpdateOrganizationRequest>({
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    plan: { type: 'string', enum: [...PLANS] },
+    enterprise: { type: 'boolean' },
+    paused: { type: 'boolean' },
+    // null returns the organization to RATE_LIMIT_PER_MINUTE.
+    rate_limit_per_minute: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
+  },
+});
+
 export interface AdjustCreditsRequest {
   amount: number;
   reason: string;

@@ -27,6 +27,15 @@ export function createOrganizationsRepo(knex: Knex) {
     async findById(id: string, trx: Db = knex): Promise<OrganizationRow | undefined> {
       return trx('organizations').where({ id }).first();
     },
+
+    async update(
+      id: string,
+      changes: Partial<Pick<OrganizationRow, 'plan' | 'enterprise' | 'paused' | 'rate_limit_per_minute'>>,
+      trx: Db = knex,
+    ): Promise<OrganizationRow | undefined> {
+      const [row] = await trx('organizations').where({ id }).update(changes).returning('*');
+      return row;
+    },
   };
 }
 

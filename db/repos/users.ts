@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import type { Role } from '../../domain/access';
 import type { Db } from '../knex';
 
-export type Role = 'owner' | 'admin' | 'developer' | 'viewer';
+export type { Role };
 
 export interface UserRow {
   id: string;

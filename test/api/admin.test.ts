@@ -82,3 +82,49 @@ describe('operator API', () => {
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 1, reservedCredits: 0 });
   });
 });
+
+describe('operator API: PATCH /admin/v1/organizations/{id}', () => {
+  it('changes plan, enterprise, paused and the rate limit override', async () => {
+    const org = await createOrganization({ plan: 'free' });
+    const res = await call('PATCH', `/admin/v1/organizations/${org.id}`, {
+      key: admin(),
+      body: { plan: 'studio', enterprise: true, paused: true, rate_limit_per_minute: 120 },
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      [res.body.plan, res.body.enterprise, res.body.paused, res.body.rate_limit_per_minute],
+      ['studio', true, true, 120],
+    );
+    const cleared = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: admin(), body: { rate_limit_per_minute: null } });
+    assert.equal(cleared.body.rate_limit_per_minute, null);
+  });
+
+  it('applies a plan change to the very next request', async () => {
+    const org = await createOrganization({ plan: 'pro' });
+    const ultra = { model: 'flux-1.1-pro-ultra', prompt: 'x' };
+    assert.equal((await call('POST', '/v1/images', { key: org.testKey, body: ultra })).status, 402);
+    await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: admin(), body: { plan: 'team' } });
+    assert.equal((await call('POST', '/v1/images', { key: org.testKey, body: ultra })).status, 200);
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['an empty body', {}, 'body'],
+    ['an unknown plan', { plan: 'gold' }, 'plan'],
+    ['a zero rate limit', { rate_limit_per_minute: 0 }, 'rate_limit_per_minute'],
+    ['an unknown field', { name: 'renamed' }, 'name'],
+  ];
+  for (const [what, body, param] of bad) {
+    it(`answers 400 for ${what}`, async () => {
+      const org = await createOrganization();
+      const res = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: admin(), body });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error.code, 'validation_failed');
+      assert.equal(res.body.error.param, param);
+    });
+  }
+
+  it('answers 404 for an unknown organization', async () => {
+    const res = await call('PATCH', '/admin/v1/organizations/org_missing', { key: admin(), body: { paused: true } });
+    assert.equal(res.status, 404);
+  });
+});

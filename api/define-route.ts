@@ -1,0 +1,46 @@
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import type { ApiDeps, AppState } from './context';
+import { adminAuth } from './middleware/admin-auth';
+import { authenticate } from './middleware/authenticate';
+import { authorize } from './middleware/authorize';
+import { jsonBody } from './middleware/json-body';
+import type { RouteAccess, RouteSpec } from './route-table';
+
+export type AppRouter = Router<AppState>;
+type Handler = Koa.Middleware<AppState>;
+
+function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
+  switch (access.kind) {
+    case 'api_key':
+      return [authenticate(deps.repos.apiKeys), authorize(access)];
+    case 'admin':
+      return [adminAuth(deps.adminToken)];
+    case 'public':
+    case 'signed_url':
+      // Health is public; a file's signature is checked by its handler.
+      return [];
+  }
+}
+
+/**
+ * The only way a handler is registered: with the guards its route-table entry names, then the
+ * JSON body parser, so that nothing reads a body before its caller is known.
+ */
+export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, handler: Handler): void {
+  const chain = [...guardsFor(spec.access, deps), jsonBody(), handler];
+  switch (spec.method) {
+    case 'GET':
+      router.get(spec.path, ...chain);
+      break;
+    case 'POST':
+      router.post(spec.path, ...chain);
+      break;
+    case 'PATCH':
+      router.patch(spec.path, ...chain);
+      break;
+    case 'DELETE':
+      router.delete(spec.path, ...chain);
+      break;
+  }
+}

@@ -1,0 +1,32 @@
+import type Koa from 'koa';
+import { roleAllows, scopesAllow } from '../../domain/access';
+import type { AppState } from '../context';
+import { ApiError } from '../errors';
+import type { RouteAccess } from '../route-table';
+import { principalOf } from './authenticate';
+
+/** The route table's rules for an authenticated key: role, scope, and a paused organization. */
+export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const principal = principalOf(ctx);
+    if (!roleAllows(principal.role, access.minRole)) {
+      throw new ApiError(
+        'insufficient_role',
+        `This key has the ${principal.role} role; this operation needs ${access.minRole} or higher.`,
+      );
+    }
+    if (!scopesAllow(principal.scopes, access.scope)) {
+      throw new ApiError(
+        'insufficient_role',
+        `This key's scopes (${principal.scopes.join(', ')}) do not include ${access.scope}. Create a key with that scope.`,
+      );
+    }
+    if (access.creditConsuming && principal.paused) {
+      throw new ApiError(
+        'organization_paused',
+        'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.',
+      );
+    }
+    await next();
+  };
+}

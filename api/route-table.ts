@@ -1,0 +1,42 @@
+import type { Role, Scope } from '../domain/access';
+
+// Every route the service answers, with who may call it. Routers register handlers only through
+// this table (api/define-route.ts), and a test fails if a registered route is missing from it or
+// a listed route is not registered, so no route can skip authorization by accident.
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signed_url' }
+  | { kind: 'admin' }
+  | { kind: 'api_key'; scope: Scope | null; minRole: Role; creditConsuming: boolean };
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** A @koa/router path, or a RegExp for the file server's wildcard. */
+  path: string | RegExp;
+  access: RouteAccess;
+}
+
+const apiKey = (scope: Scope | null, minRole: Role, creditConsuming = false): RouteAccess => ({
+  kind: 'api_key',
+  scope,
+  minRole,
+  creditConsuming,
+});
+
+export const ROUTES = {
+  health: { method: 'GET', path: '/healthz', access: { kind: 'public' } },
+  file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
+
+  createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
+  getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
+
+  adminCreateOrganization: { method: 'POST', path: '/admin/v1/organizations', access: { kind: 'admin' } },
+  adminGetOrganization: { method: 'GET', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },
+  adminUpdateOrganization: { method: 'PATCH', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },
+  adminAdjustCredits: { method: 'POST', path: '/admin/v1/organizations/:id/credits', access: { kind: 'admin' } },
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof ROUTES;

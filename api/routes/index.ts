@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import type { ApiDeps, AppState } from '../context';
+import type { AppRouter } from '../define-route';
+import { registerAdminRoutes } from './admin';
+import { registerFileRoutes } from './files';
+import { registerGenerationRoutes } from './generations';
+import { registerHealthRoutes } from './health';
+import { registerImageRoutes } from './images';
+
+/** One router with every route of the service, each registered through the route table. */
+export function createRouter(deps: ApiDeps): AppRouter {
+  const router = new Router<AppState>();
+  registerHealthRoutes(router, deps);
+  registerFileRoutes(router, deps);
+  registerAdminRoutes(router, deps);
+  registerImageRoutes(router, deps);
+  registerGenerationRoutes(router, deps);
+  return router;
+}

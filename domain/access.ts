@@ -1,0 +1,31 @@
+// Who may do what (decisions §3): roles, scopes, and the two checks the API makes with them.
+
+export const ROLES = ['viewer', 'developer', 'admin', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SCOPES = [
+  'images:write',
+  'videos:write',
+  'voice:write',
+  'music:write',
+  'avatars:write',
+  'chat:write',
+  'three_d:write',
+  'upscale:write',
+  'generations:read',
+  'webhooks:manage',
+  'uploads:write',
+  'usage:read',
+  'api_keys:manage',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** viewer < developer < admin < owner: each role may do all that the roles below it may. */
+export function roleAllows(role: Role, minRole: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(minRole);
+}
+
+/** Empty scopes mean full access; otherwise the required scope must be listed. */
+export function scopesAllow(keyScopes: readonly string[], required: Scope | null): boolean {
+  return required === null || keyScopes.length === 0 || keyScopes.includes(required);
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { ROUTES, type RouteSpec } from '../../api/route-table';
+import { createRouter } from '../../api/routes';
+import { stack } from '../helpers/stack';
+
+const key = (method: string, path: string | RegExp) => `${method} ${String(path)}`;
+
+describe('route table', () => {
+  const registered = () =>
+    createRouter(stack().apiDeps).stack.flatMap((layer) =>
+      layer.methods.filter((m) => m !== 'HEAD').map((method) => key(method, layer.path)),
+    );
+  const listed = (Object.values(ROUTES) as RouteSpec[]).map((r) => key(r.method, r.path));
+
+  it('lists every registered route, so none can skip authorization', () => {
+    const missing = registered().filter((r) => !listed.includes(r));
+    assert.deepEqual(missing, [], `routes registered outside api/route-table.ts: ${missing.join(', ')}`);
+  });
+
+  it('registers every listed route exactly once', () => {
+    const routes = registered();
+    for (const route of listed) assert.equal(routes.filter((r) => r === route).length, 1, route);
+  });
+
+  it('marks every credit-consuming route as needing a write scope and at least the developer role', () => {
+    for (const [name, spec] of Object.entries(ROUTES) as [string, RouteSpec][]) {
+      if (spec.access.kind !== 'api_key' || !spec.access.creditConsuming) continue;
+      assert.match(spec.access.scope ?? '', /:write$/, name);
+      assert.notEqual(spec.access.minRole, 'viewer', name);
+    }
+  });
+});
