@@ -33,6 +33,11 @@ export const ROUTES = {
   createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
 
+  listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },
+  createApiKey: { method: 'POST', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },
+  updateApiKey: { method: 'PATCH', path: '/v1/api-keys/:id', access: apiKey('api_keys:manage', 'admin') },
+  revokeApiKey: { method: 'DELETE', path: '/v1/api-keys/:id', access: apiKey('api_keys:manage', 'admin') },
+
   adminCreateOrganization: { method: 'POST', path: '/admin/v1/organizations', access: { kind: 'admin' } },
   adminGetOrganization: { method: 'GET', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },
   adminUpdateOrganization: { method: 'PATCH', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },

@@ -1,5 +1,4 @@
 import type { WalletBalance } from '../../db/ledger';
-import type { ApiKeyRow } from '../../db/repos/api-keys';
 import type { OrganizationRow } from '../../db/repos/organizations';
 import type { UserRow } from '../../db/repos/users';
 
@@ -24,23 +23,6 @@ export function presentUser(user: UserRow) {
     email: user.email,
     role: user.role,
     created_at: user.created_at.toISOString(),
-  };
-}
-
-/** An API key without its secret; creation responses add `secret` once. */
-export function presentApiKey(key: ApiKeyRow, role: UserRow['role']) {
-  return {
-    id: key.id,
-    object: 'api_key' as const,
-    name: key.name,
-    environment: key.environment,
-    prefix: key.prefix,
-    scopes: key.scopes,
-    role,
-    monthly_budget_usd: key.monthly_budget_usd,
-    ip_allowlist: key.ip_allowlist,
-    created_at: key.created_at.toISOString(),
-    revoked_at: key.revoked_at ? key.revoked_at.toISOString() : null,
   };
 }
 

@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
-import { presentApiKey, presentBalance, presentOrganization, presentUser } from '../presenters/organization';
+import { presentApiKey } from '../presenters/api-key';
+import { presentBalance, presentOrganization, presentUser } from '../presenters/organization';
 import { ROUTES } from '../route-table';
 import { parseAdjustCredits, parseCreateOrganization, parseUpdateOrganization, type CreateOrganizationRequest } from '../schemas/admin';
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { ApiDeps, AppState } from '../context';
 import type { AppRouter } from '../define-route';
 import { registerAdminRoutes } from './admin';
+import { registerApiKeyRoutes } from './api-keys';
 import { registerFileRoutes } from './files';
 import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
@@ -15,5 +16,6 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerAdminRoutes(router, deps);
   registerImageRoutes(router, deps);
   registerGenerationRoutes(router, deps);
+  registerApiKeyRoutes(router, deps);
   return router;
 }

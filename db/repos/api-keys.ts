@@ -22,9 +22,18 @@ export interface ApiKeyRow {
 const API_KEY_COLUMNS = ['id', 'organization_id', 'user_id', 'name', 'environment', 'prefix', 'scopes',
   'monthly_budget_usd', 'ip_allowlist', 'created_at', 'revoked_at'] as const satisfies readonly (keyof ApiKeyRow)[];
 
+export type ApiKeyWithRole = ApiKeyRow & { role: Role };
+
+/** Keys joined with their creator, whose role they inherit (decisions §3). */
+const withRole = (db: Db) =>
+  db('api_keys as k')
+    .join('users as u', 'u.id', 'k.user_id')
+    .select([...API_KEY_COLUMNS.map((c) => `k.${c}`), 'u.role']);
+
 export type NewApiKey = Pick<ApiKeyRow, 'id' | 'organization_id' | 'user_id' | 'name' | 'environment' | 'prefix'> & {
   secret_hash: string;
   scopes?: string[];
+  monthly_budget_usd?: number | null;
 };
 
 /** What authentication learns about a request's key in one query. */
@@ -46,6 +55,48 @@ export function createApiKeysRepo(knex: Knex) {
   return {
     async create(key: NewApiKey, trx: Db = knex): Promise<ApiKeyRow> {
       const [row] = await trx('api_keys').insert(key).returning(API_KEY_COLUMNS);
+      return row as ApiKeyRow;
+    },
+
+    /** A key of this organization and environment, revoked or not (decisions §3: 404 otherwise). */
+    async findOwned(
+      id: string,
+      owner: { organizationId: string; environment: Environment },
+      trx: Db = knex,
+    ): Promise<ApiKeyWithRole | undefined> {
+      return withRole(trx)
+        .where({ 'k.id': id, 'k.organization_id': owner.organizationId, 'k.environment': owner.environment })
+        .first();
+    },
+
+    /** Newest first; `startingAfter` is the id of the last key of the previous page. */
+    async listPage(
+      owner: { organizationId: string; environment: Environment },
+      page: { limit: number; startingAfter?: ApiKeyRow },
+      trx: Db = knex,
+    ): Promise<{ rows: ApiKeyWithRole[]; hasMore: boolean }> {
+      const query = withRole(trx)
+        .where({ 'k.organization_id': owner.organizationId, 'k.environment': owner.environment })
+        .orderBy([{ column: 'k.created_at', order: 'desc' }, { column: 'k.id', order: 'desc' }])
+        .limit(page.limit + 1);
+      if (page.startingAfter) {
+        query.whereRaw('(k.created_at, k.id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
+      }
+      const rows: ApiKeyWithRole[] = await query;
+      return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    },
+
+    async update(id: string, changes: Partial<Pick<ApiKeyRow, 'name' | 'monthly_budget_usd'>>, trx: Db = knex) {
+      const [row] = await trx('api_keys').where({ id }).update(changes).returning(API_KEY_COLUMNS);
+      return row as ApiKeyRow;
+    },
+
+    /** Revokes once; revoking again keeps the first revocation time. */
+    async revoke(id: string, trx: Db = knex): Promise<ApiKeyRow> {
+      const [row] = await trx('api_keys')
+        .where({ id })
+        .update({ revoked_at: trx.raw('coalesce(revoked_at, now())') })
+        .returning(API_KEY_COLUMNS);
       return row as ApiKeyRow;
     },
 

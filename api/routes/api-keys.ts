@@ -1,0 +1,91 @@
+import type { KeyPrincipal } from '../../db/repos/api-keys';
+import type { Environment } from '../../domain/generation-status';
+import { generateApiKeySecret } from '../../lib/api-key-secret';
+import { newId } from '../../lib/ids';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
+import { ApiError, notFound } from '../errors';
+import { principalOf } from '../middleware/authenticate';
+import { presentApiKey } from '../presenters/api-key';
+import { ROUTES } from '../route-table';
+import { parseCreateApiKey, parseListQuery, parseUpdateApiKey } from '../schemas/api-keys';
+
+// /v1/api-keys (decisions §3). Keys are resources of one environment like every other: a live key
+// manages live keys and a test key test keys, and ids of the other world answer 404.
+
+function assertSameEnvironment(principal: KeyPrincipal, environment: Environment): void {
+  if (environment === principal.environment) return;
+  throw new ApiError(
+    'insufficient_role',
+    `A ${principal.environment} key manages ${principal.environment} keys only; use a ${environment} key to create ${environment} keys.`,
+    { param: 'environment' },
+  );
+}
+
+/** A scoped key may only hand out a non-empty subset of its own scopes: no escalation. */
+function assertNoEscalation(principal: KeyPrincipal, scopes: string[]): void {
+  if (principal.scopes.length === 0) return;
+  if (scopes.length > 0 && scopes.every((scope) => principal.scopes.includes(scope))) return;
+  throw new ApiError(
+    'insufficient_role',
+    `This key is limited to the scopes ${principal.scopes.join(', ')}; a key it creates must list some of those and no others.`,
+    { param: 'scopes' },
+  );
+}
+
+export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
+  const keys = deps.repos.apiKeys;
+
+  defineRoute(router, deps, ROUTES.listApiKeys, async (ctx) => {
+    const principal = principalOf(ctx);
+    const query = parseListQuery(ctx.query);
+    let startingAfter;
+    if (query.starting_after) {
+      startingAfter = await keys.findOwned(query.starting_after, principal);
+      if (!startingAfter) throw new ApiError('resource_not_found', `No such API key: '${query.starting_after}'.`, { param: 'starting_after' });
+    }
+    const page = await keys.listPage(principal, { limit: Number(query.limit ?? 20), startingAfter });
+    ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.role)), has_more: page.hasMore };
+  });
+
+  defineRoute(router, deps, ROUTES.createApiKey, async (ctx) => {
+    const principal = principalOf(ctx);
+    const body = parseCreateApiKey(ctx.state.body);
+    const environment = body.environment ?? principal.environment;
+    assertSameEnvironment(principal, environment);
+    const scopes = body.scopes ?? [];
+    assertNoEscalation(principal, scopes);
+    const { secret, prefix, secretHash } = generateApiKeySecret(environment);
+    const key = await keys.create({
+      id: newId('key'),
+      organization_id: principal.organizationId,
+      // The creator's user: the key inherits that user's role.
+      user_id: principal.userId,
+      name: body.name,
+      environment,
+      prefix,
+      secret_hash: secretHash,
+      scopes,
+      monthly_budget_usd: body.monthly_budget_usd ?? null,
+    });
+    ctx.status = 201;
+    ctx.body = { ...presentApiKey(key, principal.role), secret };
+  });
+
+  defineRoute(router, deps, ROUTES.updateApiKey, async (ctx) => {
+    const principal = principalOf(ctx);
+    const id = ctx.params.id ?? '';
+    const existing = await keys.findOwned(id, principal);
+    if (!existing) throw notFound('API key', id);
+    const changes = parseUpdateApiKey(ctx.state.body);
+    ctx.body = presentApiKey(await keys.update(id, changes), existing.role);
+  });
+
+  defineRoute(router, deps, ROUTES.revokeApiKey, async (ctx) => {
+    const principal = principalOf(ctx);
+    const id = ctx.params.id ?? '';
+    const existing = await keys.findOwned(id, principal);
+    if (!existing) throw notFound('API key', id);
+    ctx.body = presentApiKey(await keys.revoke(id), existing.role);
+  });
+}

@@ -1,0 +1,52 @@
+import { SCOPES, type Scope } from '../../domain/access';
+import type { Environment } from '../../domain/generation-status';
+import { compileValidator } from './ajv';
+
+const name = { type: 'string', minLength: 1, maxLength: 200 };
+const budget = { type: ['number', 'null'], minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01 };
+
+export interface CreateApiKeyRequest {
+  name: string;
+  environment?: Environment;
+  scopes?: Scope[];
+  monthly_budget_usd?: number | null;
+}
+
+export const parseCreateApiKey = compileValidator<CreateApiKeyRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name,
+    environment: { type: 'string', enum: ['live', 'test'] },
+    scopes: { type: 'array', items: { type: 'string', enum: [...SCOPES] }, uniqueItems: true, maxItems: SCOPES.length },
+    monthly_budget_usd: budget,
+  },
+});
+
+export interface UpdateApiKeyRequest {
+  name?: string;
+  monthly_budget_usd?: number | null;
+}
+
+export const parseUpdateApiKey = compileValidator<UpdateApiKeyRequest>({
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { name, monthly_budget_usd: budget },
+});
+
+export interface ListQuery {
+  limit?: string;
+  starting_after?: string;
+}
+
+/** Stripe-style list parameters (decisions §5); query values arrive as strings. */
+export const parseListQuery = compileValidator<ListQuery>({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+    starting_after: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+});

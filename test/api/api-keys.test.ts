@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { call, createOrganization, type TestOrganization } from '../helpers/http';
+import { createKeyWithRole } from '../helpers/keys';
+import { startExtraApi, stack } from '../helpers/stack';
+
+const image = { model: 'flux-schnell', prompt: 'key test' };
+
+describe('/v1/api-keys', () => {
+  let org: TestOrganization;
+  beforeEach(async () => {
+    org = await createOrganization();
+  });
+
+  it('creates a key whose secret is shown once and works at once, inheriting the creator role', async () => {
+    const res = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'CI', scopes: ['images:write'], monthly_budget_usd: 12.5 } });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.object, 'api_key');
+    assert.match(res.body.id, /^key_/);
+    assert.equal(res.body.environment, 'live');
+    assert.equal(res.body.role, 'owner');
+    assert.deepEqual(res.body.scopes, ['images:write']);
+    assert.equal(res.body.monthly_budget_usd, 12.5);
+    assert.match(res.body.secret, /^sk_live_[0-9A-Za-z]{43}$/);
+    assert.equal(res.body.prefix, res.body.secret.slice(0, 12));
+    assert.equal(res.body.revoked_at, null);
+
+    assert.equal((await call('POST', '/v1/images', { key: res.body.secret, body: image })).status, 200);
+    const listed = await call('GET', '/v1/api-keys', { key: org.liveKey });
+    const shown = listed.body.data.find((k: { id: string }) => k.id === res.body.id);
+    assert.equal(shown.name, 'CI');
+    assert.equal(shown.secret, undefined);
+    assert.ok(!JSON.stringify(listed.body).includes(res.body.secret));
+  });
+
+  it('makes test keys with a test key, and lists only its own environment', async () => {
+    const created = await call('POST', '/v1/api-keys', { key: org.testKey, body: { name: 'sandbox' } });
+    assert.equal(created.body.environment, 'test');
+    assert.match(created.body.secret, /^sk_test_/);
+    const live = await call('GET', '/v1/api-keys', { key: org.liveKey });
+    const test = await call('GET', '/v1/api-keys', { key: org.testKey });
+    assert.ok(live.body.data.every((k: { environment: string }) => k.environment === 'live'));
+    assert.ok(test.body.data.some((k: { id: string }) => k.id === created.body.id));
+
+    const cross = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'x', environment: 'test' } });
+    assert.equal(cross.status, 403);
+    assert.equal(cross.body.error.param, 'environment');
+  });
+
+  it('revokes a key immediately, in every API process', async () => {
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'to revoke' } });
+    const secret = created.body.secret;
+    const second = await startExtraApi({});
+    assert.equal((await call('POST', '/v1/images', { key: secret, body: image, baseUrl: second.url })).status, 200);
+
+    const revoked = await call('DELETE', `/v1/api-keys/${created.body.id}`, { key: org.liveKey });
+    assert.equal(revoked.status, 200);
+    assert.ok(revoked.body.revoked_at);
+
+    for (const baseUrl of [stack().apiUrl, second.url]) {
+      const res = await call('POST', '/v1/images', { key: secret, body: image, baseUrl });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error.code, 'invalid_api_key');
+    }
+    const again = await call('DELETE', `/v1/api-keys/${created.body.id}`, { key: org.liveKey });
+    assert.equal(again.body.revoked_at, revoked.body.revoked_at);
+    await second.close();
+  });
+
+  it('rotates: create, use the new key, revoke the old one', async () => {
+    const old = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'v1' } });
+    const fresh = await call('POST', '/v1/api-keys', { key: old.body.secret, body: { name: 'v2' } });
+    assert.equal((await call('DELETE', `/v1/api-keys/${old.body.id}`, { key: fresh.body.secret })).status, 200);
+    assert.equal((await call('GET', '/v1/api-keys', { key: old.body.secret })).status, 401);
+    assert.equal((await call('GET', '/v1/api-keys', { key: fresh.body.secret })).status, 200);
+  });
+
+  it('renames and sets a budget with PATCH', async () => {
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'before' } });
+    const res = await call('PATCH', `/v1/api-keys/${created.body.id}`, { key: org.liveKey, body: { name: 'after', monthly_budget_usd: 30 } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.name, 'after');
+    assert.equal(res.body.monthly_budget_usd, 30);
+  });
+
+  it('paginates newest first with limit and starting_after', async () => {
+    for (let i = 0; i < 3; i++) await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: `k${i}` } });
+    const first = await call('GET', '/v1/api-keys?limit=2', { key: org.liveKey });
+    assert.equal(first.body.object, 'list');
+    assert.deepEqual(first.body.data.map((k: { name: string }) => k.name), ['k2', 'k1']);
+    assert.equal(first.body.has_more, true);
+    const next = await call('GET', `/v1/api-keys?limit=2&starting_after=${first.body.data[1].id}`, { key: org.liveKey });
+    assert.deepEqual(next.body.data.map((k: { name: string }) => k.name), ['k0', 'Owner live key']);
+    assert.equal(next.body.has_more, false);
+  });
+
+  it('refuses a scoped key that tries to create a broader key', async () => {
+    const scoped = await createKeyWithRole(org.id, 'admin', { scopes: ['api_keys:manage', 'images:write'] });
+    const broader = await call('POST', '/v1/api-keys', { key: scoped, body: { name: 'all' } });
+    assert.equal(broader.status, 403);
+    assert.equal(broader.body.error.param, 'scopes');
+    const other = await call('POST', '/v1/api-keys', { key: scoped, body: { name: 'x', scopes: ['videos:write'] } });
+    assert.equal(other.status, 403);
+    const narrower = await call('POST', '/v1/api-keys', { key: scoped, body: { name: 'ok', scopes: ['images:write'] } });
+    assert.equal(narrower.status, 201);
+  });
+
+  it('lets only admins and owners manage keys', async () => {
+    for (const role of ['viewer', 'developer'] as const) {
+      const key = await createKeyWithRole(org.id, role);
+      const res = await call('POST', '/v1/api-keys', { key, body: { name: 'nope' } });
+      assert.equal(res.status, 403, role);
+      assert.equal(res.body.error.code, 'insufficient_role');
+      assert.equal((await call('GET', '/v1/api-keys', { key })).status, 403);
+    }
+    const admin = await createKeyWithRole(org.id, 'admin');
+    const made = await call('POST', '/v1/api-keys', { key: admin, body: { name: 'by admin' } });
+    assert.equal(made.body.role, 'admin');
+  });
+
+  it('answers 404 for a key of another organization or environment', async () => {
+    const other = await createOrganization();
+    const theirs = await call('POST', '/v1/api-keys', { key: other.liveKey, body: { name: 'theirs' } });
+    const mineTest = await call('POST', '/v1/api-keys', { key: org.testKey, body: { name: 'test' } });
+    for (const [method, id, key] of [
+      ['DELETE', theirs.body.id, org.liveKey],
+      ['PATCH', theirs.body.id, org.liveKey],
+      ['DELETE', mineTest.body.id, org.liveKey],
+    ] as const) {
+      const res = await call(method, `/v1/api-keys/${id}`, { key, body: method === 'PATCH' ? { name: 'x' } : undefined });
+      assert.equal(res.status, 404, `${method} ${id}`);
+      assert.equal(res.body.error.code, 'resource_not_found');
+    }
+    assert.equal((await call('POST', '/v1/images', { key: theirs.body.secret, body: image })).status, 200);
+  });
+
+  const badCreates: [string, unknown, string][] = [
+    ['no name', {}, 'name'],
+    ['an empty name', { name: '' }, 'name'],
+    ['an unknown scope', { name: 'x', scopes: ['admin:all'] }, 'scopes.0'],
+    ['repeated scopes', { name: 'x', scopes: ['images:write', 'images:write'] }, 'scopes'],
+    ['an unknown environment', { name: 'x', environment: 'staging' }, 'environment'],
+    ['a negative budget', { name: 'x', monthly_budget_usd: -1 }, 'monthly_budget_usd'],
+    ['a budget in fractions of a cent', { name: 'x', monthly_budget_usd: 1.001 }, 'monthly_budget_usd'],
+    ['an unknown field', { name: 'x', role: 'owner' }, 'role'],
+  ];
+  for (const [what, body, param] of badCreates) {
+    it(`answers 400 for a key with ${what}`, async () => {
+      const res = await call('POST', '/v1/api-keys', { key: org.liveKey, body });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error.code, 'validation_failed');
+      assert.equal(res.body.error.param, param);
+    });
+  }
+
+  it('answers 400 for bad list parameters and 404 for an unknown starting_after', async () => {
+    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'limit=1&limit=2', 'order=asc']) {
+      assert.equal((await call('GET', `/v1/api-keys?${q}`, { key: org.liveKey })).status, 400, q);
+    }
+    const res = await call('GET', '/v1/api-keys?starting_after=key_missing', { key: org.liveKey });
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error.param, 'starting_after');
+  });
+
+  it('never stores a secret in plaintext, in any table', async () => {
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'scan me' } });
+    const secrets = [created.body.secret, org.liveKey, org.testKey];
+    const tables = await stack().knex('pg_tables').where({ schemaname: 'public' }).pluck('tablename');
+    for (const table of tables) {
+      const dump = JSON.stringify(await stack().knex(table).select());
+      for (const secret of secrets) assert.ok(!dump.includes(secret), `${table} contains a key secret`);
+    }
+  });
+});
