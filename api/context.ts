@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import type { Repos } from '../db/repos';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { RoutingConfig } from '../domain/provider-routing';
+import type { IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { UrlSigner } from '../storage/url-signer';
@@ -20,6 +21,8 @@ export interface ApiDeps {
   routing: RoutingConfig;
   logger: Logger;
   adminToken: string | undefined;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For is believed. */
+  trustedProxies: IpRange[];
   syncTimeoutMs: number;
   generationTimeouts: GenerationTimeouts;
 }

@@ -13,7 +13,7 @@ type Handler = Koa.Middleware<AppState>;
 function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
   switch (access.kind) {
     case 'api_key':
-      return [authenticate(deps.repos.apiKeys), authorize(access)];
+      return [authenticate(deps), authorize(access)];
     case 'admin':
       return [adminAuth(deps.adminToken)];
     case 'public':

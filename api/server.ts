@@ -2,13 +2,22 @@ import type { Server } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
 import { createKnex } from '../db/knex';
 import { createRepos } from '../db/repos';
-import { requireSetting, type Config } from '../lib/config';
+import { ConfigError, requireSetting, type Config } from '../lib/config';
+import { parseIpRange, type IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { createUrlSigner } from '../storage/url-signer';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
 import { createApp } from './app';
 import type { ApiDeps } from './context';
+
+function parseTrustProxy(entries: string[]): IpRange[] {
+  return entries.map((entry) => {
+    const range = parseIpRange(entry, { allowBareAddress: true });
+    if (!range) throw new ConfigError(`TRUST_PROXY: "${entry}" is not an IP address or CIDR range`);
+    return range;
+  });
+}
 
 /** The API's composition root: connections, dependencies, the Koa app, the listening server. */
 export async function startApiServer(config: Config, logger: Logger): Promise<{ server: Server; url: string; close(): Promise<void> }> {
@@ -29,6 +38,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     routing: { providerMode: config.providerMode, configuredProviders: [] },
     logger,
     adminToken: config.adminToken,
+    trustedProxies: parseTrustProxy(config.trustProxy),
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
   };

@@ -1,13 +1,16 @@
 import type Koa from 'koa';
 import { environmentOfSecret, hashSecret } from '../../lib/api-key-secret';
-import type { ApiKeysRepo } from '../../db/repos/api-keys';
+import { clientIp, ipInRanges, parseIpRange, type IpRange } from '../../lib/ip-ranges';
 import { ApiError } from '../errors';
-import type { AppState } from '../context';
+import type { ApiDeps, AppState } from '../context';
 
 const BEARER = /^Bearer +(\S+)$/;
 
-/** Spec §5's three 401s; on success the key's principal is on `ctx.state.principal`. */
-export function authenticate(apiKeys: ApiKeysRepo): Koa.Middleware<AppState> {
+/**
+ * Spec §5's three 401s and the key's IP allowlist (403 ip_not_allowed); on success the key's
+ * principal is on `ctx.state.principal`.
+ */
+export function authenticate(deps: Pick<ApiDeps, 'repos' | 'trustedProxies'>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     if (!header) {
@@ -18,9 +21,16 @@ export function authenticate(apiKeys: ApiKeysRepo): Koa.Middleware<AppState> {
       throw new ApiError('invalid_authorization', 'The Authorization header must have the form Bearer <API_KEY>.');
     }
     const environment = environmentOfSecret(token);
-    const principal = environment ? await apiKeys.findPrincipalBySecretHash(hashSecret(token)) : undefined;
+    const principal = environment ? await deps.repos.apiKeys.findPrincipalBySecretHash(hashSecret(token)) : undefined;
     if (!principal || principal.environment !== environment) {
       throw new ApiError('invalid_api_key', 'The API key is unknown or has been revoked.');
+    }
+    if (principal.ipAllowlist.length > 0) {
+      const ip = clientIp(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For') || undefined, deps.trustedProxies);
+      const ranges = principal.ipAllowlist.map((r) => parseIpRange(r)).filter((r): r is IpRange => r !== undefined);
+      if (!ipInRanges(ip, ranges)) {
+        throw new ApiError('ip_not_allowed', `This key only accepts requests from its IP allowlist, and ${ip} is not on it.`);
+      }
     }
     ctx.state.principal = principal;
     await next();

@@ -2,6 +2,7 @@ import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { Environment } from '../../domain/generation-status';
 import { generateApiKeySecret } from '../../lib/api-key-secret';
 import { newId } from '../../lib/ids';
+import { formatIpRange, parseIpRange } from '../../lib/ip-ranges';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
@@ -31,6 +32,24 @@ function assertNoEscalation(principal: KeyPrincipal, scopes: string[]): void {
     `This key is limited to the scopes ${principal.scopes.join(', ')}; a key it creates must list some of those and no others.`,
     { param: 'scopes' },
   );
+}
+
+/** Validates and normalizes an allowlist; setting one is an Enterprise feature, clearing one is not. */
+function parseAllowlist(principal: KeyPrincipal, entries: string[]): string[] {
+  if (entries.length > 0 && !principal.enterprise) {
+    throw new ApiError('plan_upgrade_required', 'IP allowlists are an Enterprise feature; ask your operator to enable Enterprise.', {
+      param: 'ipAllowlist',
+    });
+  }
+  return entries.map((entry, i) => {
+    const range = parseIpRange(entry);
+    if (!range) {
+      throw new ApiError('validation_failed', `Invalid ipAllowlist.${i}: "${entry}" is not a CIDR range such as 203.0.113.0/24 or 2001:db8::/32.`, {
+        param: `ipAllowlist.${i}`,
+      });
+    }
+    return formatIpRange(range);
+  });
 }
 
 export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
@@ -77,8 +96,9 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     const id = ctx.params.id ?? '';
     const existing = await keys.findOwned(id, principal);
     if (!existing) throw notFound('API key', id);
-    const changes = parseUpdateApiKey(ctx.state.body);
-    ctx.body = presentApiKey(await keys.update(id, changes), existing.role);
+    const { ipAllowlist, ...changes } = parseUpdateApiKey(ctx.state.body);
+    const ip_allowlist = ipAllowlist === undefined ? undefined : parseAllowlist(principal, ipAllowlist);
+    ctx.body = presentApiKey(await keys.update(id, { ...changes, ...(ip_allowlist && { ip_allowlist }) }), existing.role);
   });
 
   defineRoute(router, deps, ROUTES.revokeApiKey, async (ctx) => {

@@ -24,16 +24,24 @@ export const parseCreateApiKey = compileValidator<CreateApiKeyRequest>({
   },
 });
 
+export const MAX_ALLOWLIST_ENTRIES = 100;
+
 export interface UpdateApiKeyRequest {
   name?: string;
   monthly_budget_usd?: number | null;
+  /** CIDR ranges, IPv4 and IPv6 (spec §4); [] removes the allowlist. */
+  ipAllowlist?: string[];
 }
 
 export const parseUpdateApiKey = compileValidator<UpdateApiKeyRequest>({
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { name, monthly_budget_usd: budget },
+  properties: {
+    name,
+    monthly_budget_usd: budget,
+    ipAllowlist: { type: 'array', maxItems: MAX_ALLOWLIST_ENTRIES, items: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
 });
 
 export interface ListQuery {

@@ -86,7 +86,7 @@ export function createApiKeysRepo(knex: Knex) {
       return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
     },
 
-    async update(id: string, changes: Partial<Pick<ApiKeyRow, 'name' | 'monthly_budget_usd'>>, trx: Db = knex) {
+    async update(id: string, changes: Partial<Pick<ApiKeyRow, 'name' | 'monthly_budget_usd' | 'ip_allowlist'>>, trx: Db = knex) {
       const [row] = await trx('api_keys').where({ id }).update(changes).returning(API_KEY_COLUMNS);
       return row as ApiKeyRow;
     },

@@ -93,6 +93,7 @@ export async function startTestStack(): Promise<TestStack> {
     routing: { providerMode: 'simulated', configuredProviders: [] },
     logger: silentLogger,
     adminToken,
+    trustedProxies: [],
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
   };
