@@ -23,6 +23,8 @@ export interface ApiDeps {
   adminToken: string | undefined;
   /** TRUST_PROXY: proxies whose X-Forwarded-For is believed. */
   trustedProxies: IpRange[];
+  /** RATE_LIMIT_PER_MINUTE: per key, unless the organization has its own. */
+  rateLimitPerMinute: number;
   syncTimeoutMs: number;
   generationTimeouts: GenerationTimeouts;
 }

@@ -5,6 +5,7 @@ import { adminAuth } from './middleware/admin-auth';
 import { authenticate } from './middleware/authenticate';
 import { authorize } from './middleware/authorize';
 import { jsonBody } from './middleware/json-body';
+import { rateLimit } from './middleware/rate-limit';
 import type { RouteAccess, RouteSpec } from './route-table';
 
 export type AppRouter = Router<AppState>;
@@ -13,7 +14,7 @@ type Handler = Koa.Middleware<AppState>;
 function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
   switch (access.kind) {
     case 'api_key':
-      return [authenticate(deps), authorize(access)];
+      return [authenticate(deps), rateLimit(deps), authorize(access)];
     case 'admin':
       return [adminAuth(deps.adminToken)];
     case 'public':

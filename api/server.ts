@@ -39,6 +39,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     logger,
     adminToken: config.adminToken,
     trustedProxies: parseTrustProxy(config.trustProxy),
+    rateLimitPerMinute: config.rateLimitPerMinute,
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
   };

@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import { loadConfig, requireSetting } from '../lib/config';
 import { createKnex } from './knex';
 import * as initial from './migrations/0001-initial';
+import * as rateLimits from './migrations/0002-rate-limits';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '0001-initial': initial,
+  '0002-rate-limits': rateLimits,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -49,6 +49,8 @@ export interface KeyPrincipal {
   plan: Plan;
   enterprise: boolean;
   paused: boolean;
+  /** The organization's override of RATE_LIMIT_PER_MINUTE, if any. */
+  rateLimitPerMinute: number | null;
 }
 
 export function createApiKeysRepo(knex: Knex) {
@@ -110,6 +112,7 @@ export function createApiKeysRepo(knex: Knex) {
         .first(
           'k.id as api_key_id', 'k.prefix', 'k.environment', 'k.scopes', 'k.ip_allowlist',
           'u.role', 'u.id as user_id', 'o.id as organization_id', 'o.plan', 'o.enterprise', 'o.paused',
+          'o.rate_limit_per_minute',
         );
       if (!row) return undefined;
       return {
@@ -124,6 +127,7 @@ export function createApiKeysRepo(knex: Knex) {
         plan: row.plan,
         enterprise: row.enterprise,
         paused: row.paused,
+        rateLimitPerMinute: row.rate_limit_per_minute,
       };
     },
   };

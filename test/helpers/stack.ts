@@ -94,6 +94,7 @@ export async function startTestStack(): Promise<TestStack> {
     logger: silentLogger,
     adminToken,
     trustedProxies: [],
+    rateLimitPerMinute: 100_000,
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
   };
