@@ -30,6 +30,8 @@ export const ROUTES = {
   health: { method: 'GET', path: '/healthz', access: { kind: 'public' } },
   file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
 
+  // Any valid key may read the catalog (decisions §3).
+  listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },
   createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
 

@@ -43,6 +43,10 @@ export function findModel(slug: string): ModelEntry | undefined {
   return bySlug.get(slug);
 }
 
+export function listModels(): readonly ModelEntry[] {
+  return CATALOG_DATA;
+}
+
 export function modelMode(model: ModelEntry): ResponseMode {
   return MODALITY_MODE[model.modality];
 }

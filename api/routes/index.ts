@@ -7,6 +7,7 @@ import { registerFileRoutes } from './files';
 import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
 import { registerImageRoutes } from './images';
+import { registerModelRoutes } from './models';
 
 /** One router with every route of the service, each registered through the route table. */
 export function createRouter(deps: ApiDeps): AppRouter {
@@ -14,6 +15,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerHealthRoutes(router, deps);
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);
+  registerModelRoutes(router, deps);
   registerImageRoutes(router, deps);
   registerGenerationRoutes(router, deps);
   registerApiKeyRoutes(router, deps);

@@ -1,0 +1,19 @@
+import { listModels } from '../../domain/catalog';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
+import { presentModel } from '../presenters/model';
+import { ROUTES } from '../route-table';
+import { parseModelsQuery } from '../schemas/models';
+
+export function registerModelRoutes(router: AppRouter, deps: ApiDeps): void {
+  defineRoute(router, deps, ROUTES.listModels, async (ctx) => {
+    const query = parseModelsQuery(ctx.query);
+    const models = listModels().filter(
+      (m) =>
+        (!query.modality || m.modality === query.modality) &&
+        (!query.tier || m.tier === query.tier) &&
+        (!query.capability || m.capabilities.includes(query.capability)),
+    );
+    ctx.body = { object: 'list', data: models.map(presentModel), has_more: false };
+  });
+}
