@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { ROUTES, type RouteName, type RouteSpec } from '../../api/route-table';
+import { call, createOrganization, type TestOrganization } from '../helpers/http';
+
+// Walks every id-bearing route of the table and tries it across organizations and environments:
+// another tenant's id must look exactly like an id that does not exist (404), never 403.
+
+type ResourceFactory = (owner: TestOrganization, environment: 'live' | 'test') => Promise<string>;
+
+const keyOf = (org: TestOrganization, environment: 'live' | 'test') => (environment === 'live' ? org.liveKey : org.testKey);
+
+const generation: ResourceFactory = async (org, environment) =>
+  (await call('POST', '/v1/images', { key: keyOf(org, environment), body: { model: 'flux-schnell', prompt: 'mine' } })).body.id;
+const apiKey: ResourceFactory = async (org, environment) =>
+  (await call('POST', '/v1/api-keys', { key: keyOf(org, environment), body: { name: 'mine' } })).body.id;
+
+/** Every id-bearing API-key route must name how to make the resource it addresses. */
+const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
+  getGeneration: generation,
+  updateApiKey: apiKey,
+  revokeApiKey: apiKey,
+};
+
+const BODIES: Partial<Record<RouteName, unknown>> = { updateApiKey: { name: 'stolen' } };
+
+const idRoutes = (Object.entries(ROUTES) as [RouteName, RouteSpec][]).filter(
+  ([, spec]) => spec.access.kind === 'api_key' && typeof spec.path === 'string' && spec.path.includes(':id'),
+);
+
+describe('tenant isolation', function () {
+  this.timeout(60_000);
+
+  it('has a resource factory for every id-bearing route', () => {
+    const missing = idRoutes.filter(([name]) => !FACTORIES[name]).map(([name]) => name);
+    assert.deepEqual(missing, [], 'add a factory to test/api/isolation.test.ts');
+  });
+
+  for (const [name, spec] of idRoutes) {
+    it(`${spec.method} ${String(spec.path)} answers 404 to another organization and to the other environment`, async () => {
+      const owner = await createOrganization();
+      const stranger = await createOrganization();
+      const factory = FACTORIES[name]!;
+      for (const environment of ['live', 'test'] as const) {
+        const id = await factory(owner, environment);
+        const otherEnvironment = environment === 'live' ? 'test' : 'live';
+        const path = String(spec.path).replace(':id', id);
+        for (const key of [keyOf(stranger, environment), keyOf(owner, otherEnvironment)]) {
+          const res = await call(spec.method, path, { key, body: BODIES[name] });
+          assert.equal(res.status, 404, `${spec.method} ${path} with ${key.slice(0, 8)}`);
+          assert.equal(res.body.error.code, 'resource_not_found');
+        }
+        // The owner, in the same environment, still reaches it: the 404s above are isolation.
+        const own = await call(spec.method, path, { key: keyOf(owner, environment), body: BODIES[name] });
+        assert.equal(own.status, 200, `${spec.method} ${path} by its owner`);
+      }
+    });
+  }
+});
