@@ -5,20 +5,25 @@ import http from 'node:http';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-export function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
-  const payload = Buffer.from(JSON.stringify(body));
+export function requestJson(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const sent = payload ? { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length) } : headers;
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': payload.length } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
+    const req = http.request(url, { method, agent, headers: sent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(payload);
   });
 }
+
+export const postJson = (url: string, headers: Record<string, string>, body: unknown) => requestJson('POST', url, headers, body);
+export const getJson = (url: string, headers: Record<string, string>) => requestJson('GET', url, headers);
