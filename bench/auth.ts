@@ -8,6 +8,7 @@ import { rateLimit } from '../api/middleware/rate-limit';
 import type { AppState } from '../api/context';
 import { freePort } from '../lib/free-port';
 import { startBenchStack } from './lib/embedded-stack';
+import { runBench } from './lib/run-bench';
 import { getJson, postJson, requestJson } from './lib/http-client';
 import { ms, runLoad, summarize } from './lib/stats';
 
@@ -80,10 +81,4 @@ async function main() {
   await stack.stop();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

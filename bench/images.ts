@@ -3,6 +3,7 @@ import { newId } from '../lib/ids';
 import { readyUpdate } from '../workflows/definitions';
 import type { floorWorkflow } from '../workflows/floor';
 import { startBenchStack } from './lib/embedded-stack';
+import { runBench } from './lib/run-bench';
 import { postJson } from './lib/http-client';
 import { ms, runLoad, summarize } from './lib/stats';
 
@@ -84,10 +85,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);
