@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { call, createOrganization, waitFor, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
-import { killHard, spawnWorkerProcess } from '../helpers/worker-process';
+import { killHard, spawnWorkerProcess } from '../helpers/service-process';
 
 describe('a worker killed mid-generation', function () {
   this.timeout(120_000);

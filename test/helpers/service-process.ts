@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { stack } from './stack';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { config } = stack();
+  return {
+    PATH: process.env.PATH,
+    DATABASE_URL: config.databaseUrl,
+    TEMPORAL_ADDRESS: config.temporalAddress,
+    LOCAL_STORAGE_DIR: config.localStorageDir,
+    PROVIDER_MODE: 'simulated',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+/** Runs `entry` (worker/main.ts or api/main.ts) as a real child process; resolves once `ready` is logged. */
+async function spawnService(entry: string, env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
+  // node --import tsx, not the tsx CLI: the CLI forks again, and a kill must reach the service itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${entry} exited early (${code}): ${output.slice(-2000)}`)));
+  });
+  return child;
+}
+
+/** `npm run worker` as a real child process on `taskQueue`, resolved once it polls. */
+export function spawnWorkerProcess(taskQueue: string): Promise<ChildProcess> {
+  return spawnService('worker/main.ts', childEnv({ TEMPORAL_TASK_QUEUE: taskQueue }), '"worker polling"');
+}
+
+/** `npm run api` as a real child process on `port`, resolved once it listens. */
+export function spawnApiProcess(port: number): Promise<ChildProcess> {
+  return spawnService(
+    'api/main.ts',
+    childEnv({ PORT: String(port), URL_SIGNING_SECRET: 'test-url-signing-secret', ADMIN_TOKEN: stack().adminToken }),
+    '"api listening"',
+  );
+}
+
+export async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await gone;
+}
