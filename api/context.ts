@@ -8,6 +8,8 @@ import type { IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { UrlSigner } from '../storage/url-signer';
+import type { PrincipalCache } from './principal-cache';
+import type { RateLimiter } from './rate-limiter';
 import type { GenerationTimeouts } from '../workflows/definitions';
 
 /** Everything the API needs, built once by the composition root (api/server.ts) or a test. */
@@ -23,6 +25,8 @@ export interface ApiDeps {
   adminToken: string | undefined;
   /** TRUST_PROXY: proxies whose X-Forwarded-For is believed. */
   trustedProxies: IpRange[];
+  principals: PrincipalCache;
+  rateLimiter: RateLimiter;
   /** RATE_LIMIT_PER_MINUTE: per key, unless the organization has its own. */
   rateLimitPerMinute: number;
   syncTimeoutMs: number;

@@ -10,6 +10,7 @@ import { createUrlSigner } from '../storage/url-signer';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
 import { createApp } from './app';
 import type { ApiDeps } from './context';
+import { startGuardServices } from './guard-services';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {
@@ -26,10 +27,14 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
   const urlSigningSecret = requireSetting(config.urlSigningSecret, 'URL_SIGNING_SECRET', 'output URLs are signed; every API process needs the same secret');
 
   const knex = createKnex(databaseUrl);
+  const repos = createRepos(knex);
+  const guards = await startGuardServices(knex, repos, databaseUrl, logger);
   const connection = await Connection.connect({ address: temporalAddress });
   const deps: ApiDeps = {
     knex,
-    repos: createRepos(knex),
+    repos,
+    principals: guards.principals,
+    rateLimiter: guards.rateLimiter,
     temporal: new Client({ connection, namespace: config.temporalNamespace }),
     taskQueue: config.taskQueue,
     storage: createStorage(config),
@@ -53,6 +58,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await connection.close();
+      await guards.close();
       await knex.destroy();
     },
   };

@@ -3,12 +3,14 @@ import { loadConfig, requireSetting } from '../lib/config';
 import { createKnex } from './knex';
 import * as initial from './migrations/0001-initial';
 import * as rateLimits from './migrations/0002-rate-limits';
+import * as guardFastPaths from './migrations/0003-guard-fast-paths';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '0001-initial': initial,
   '0002-rate-limits': rateLimits,
+  '0003-guard-fast-paths': guardFastPaths,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

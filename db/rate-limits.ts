@@ -1,9 +1,10 @@
 import type { Db } from './knex';
 
 // A token bucket of `limit` requests per minute, as GCRA: one "theoretical arrival time" (tat) per
-// key. Each admitted request moves tat one emission interval (60 s / limit) later; a request is
-// admitted while tat stays within one minute of now, so a full bucket allows a burst of `limit`.
-// Admission is one guarded upsert, atomic across every API process.
+// key in rate_limit_state. Taking tokens is one call of take_rate_limit_tokens() (migration 0003),
+// atomic across every API process.
+
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -15,40 +16,52 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-const WINDOW_SECONDS = 60;
-
-export async function takeRateLimitToken(db: Db, apiKeyId: string, limit: number): Promise<RateLimitResult> {
-  const interval = WINDOW_SECONDS / limit;
-  const admitted = await db.raw(
-    `WITH clock AS (SELECT extract(epoch FROM clock_timestamp())::double precision AS now),
-     admitted AS (
-       INSERT INTO rate_limit_state AS r (api_key_id, tat)
-       SELECT :apiKeyId, clock.now + :interval FROM clock
-       ON CONFLICT (api_key_id) DO UPDATE
-          SET tat = greatest(r.tat, excluded.tat - :interval) + :interval
-        WHERE greatest(r.tat, excluded.tat - :interval) - (excluded.tat - :interval) + :interval <= :window + 1e-6
-       RETURNING tat)
-     SELECT admitted.tat, clock.now FROM admitted, clock`,
-    { apiKeyId, interval, window: WINDOW_SECONDS },
-  );
-  const row = admitted.rows[0] as { tat: number; now: number } | undefined;
-  if (row) return describe(true, limit, interval, row.tat, row.now);
-  const current = await db.raw(
-    `SELECT tat, extract(epoch FROM clock_timestamp())::double precision AS now FROM rate_limit_state WHERE api_key_id = ?`,
-    [apiKeyId],
-  );
-  const state = current.rows[0] as { tat: number; now: number };
-  return describe(false, limit, interval, state.tat, state.now);
+export interface TokenGrant {
+  granted: number;
+  /** Tokens left in the shared bucket after this grant. */
+  remaining: number;
+  /** Seconds until the bucket is full again. */
+  aheadSeconds: number;
+  /** Seconds until one more token can be granted (0 when one can be now). */
+  waitSeconds: number;
 }
 
-function describe(allowed: boolean, limit: number, interval: number, tat: number, now: number): RateLimitResult {
-  const ahead = Math.max(0, tat - now);
+export function emissionInterval(limit: number): number {
+  return RATE_LIMIT_WINDOW_SECONDS / limit;
+}
+
+/** Takes up to `want` tokens (at least one, or none when the bucket is empty). */
+export async function takeRateLimitTokens(db: Db, apiKeyId: string, limit: number, want: number): Promise<TokenGrant> {
+  const interval = emissionInterval(limit);
+  const result = await db.raw('SELECT o_granted, o_tat, o_now FROM take_rate_limit_tokens(?, ?, ?, ?)', [
+    apiKeyId,
+    interval,
+    RATE_LIMIT_WINDOW_SECONDS,
+    want,
+  ]);
+  const row = result.rows[0] as { o_granted: number; o_tat: number; o_now: number };
+  const ahead = Math.max(0, row.o_tat - row.o_now);
   return {
-    allowed,
+    granted: row.o_granted,
+    remaining: Math.max(0, Math.floor((RATE_LIMIT_WINDOW_SECONDS - ahead) / interval + 1e-9)),
+    aheadSeconds: ahead,
+    waitSeconds: Math.max(0, row.o_tat + interval - RATE_LIMIT_WINDOW_SECONDS - row.o_now),
+  };
+}
+
+/** Gives back leased tokens that were never used, so the shared bucket does not lose them. */
+export async function returnRateLimitTokens(db: Db, apiKeyId: string, interval: number, count: number): Promise<void> {
+  await db('rate_limit_state').where({ api_key_id: apiKeyId }).update({ tat: db.raw('tat - ?', [interval * count]) });
+}
+
+/** One token, straight from the shared bucket (what the leasing limiter does for a cold key). */
+export async function takeRateLimitToken(db: Db, apiKeyId: string, limit: number): Promise<RateLimitResult> {
+  const grant = await takeRateLimitTokens(db, apiKeyId, limit, 1);
+  return {
+    allowed: grant.granted === 1,
     limit,
-    // The epsilon keeps 60/7 × 7 (60.00000000000001 in floating point) from costing a token.
-    remaining: Math.max(0, Math.floor((WINDOW_SECONDS - ahead) / interval + 1e-9)),
-    resetSeconds: Math.ceil(ahead),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(tat + interval - WINDOW_SECONDS - now)),
+    remaining: grant.remaining,
+    resetSeconds: Math.ceil(grant.aheadSeconds),
+    retryAfterSeconds: grant.granted === 1 ? 0 : Math.max(1, Math.ceil(grant.waitSeconds)),
   };
 }

@@ -10,7 +10,7 @@ const BEARER = /^Bearer +(\S+)$/;
  * Spec §5's three 401s and the key's IP allowlist (403 ip_not_allowed); on success the key's
  * principal is on `ctx.state.principal`.
  */
-export function authenticate(deps: Pick<ApiDeps, 'repos' | 'trustedProxies'>): Koa.Middleware<AppState> {
+export function authenticate(deps: Pick<ApiDeps, 'principals' | 'trustedProxies'>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     if (!header) {
@@ -21,7 +21,7 @@ export function authenticate(deps: Pick<ApiDeps, 'repos' | 'trustedProxies'>): K
       throw new ApiError('invalid_authorization', 'The Authorization header must have the form Bearer <API_KEY>.');
     }
     const environment = environmentOfSecret(token);
-    const principal = environment ? await deps.repos.apiKeys.findPrincipalBySecretHash(hashSecret(token)) : undefined;
+    const principal = environment ? await deps.principals.find(hashSecret(token)) : undefined;
     if (!principal || principal.environment !== environment) {
       throw new ApiError('invalid_api_key', 'The API key is unknown or has been revoked.');
     }

@@ -1,5 +1,4 @@
 import type Koa from 'koa';
-import { takeRateLimitToken } from '../../db/rate-limits';
 import type { ApiDeps, AppState } from '../context';
 import { ApiError } from '../errors';
 import { principalOf } from './authenticate';
@@ -8,11 +7,11 @@ import { principalOf } from './authenticate';
  * Per-key token bucket shared by every API process (decisions §10). Every authenticated response
  * carries RateLimit-Limit/Remaining/Reset; a refused one is 429 with Retry-After.
  */
-export function rateLimit(deps: Pick<ApiDeps, 'knex' | 'rateLimitPerMinute'>): Koa.Middleware<AppState> {
+export function rateLimit(deps: Pick<ApiDeps, 'rateLimiter' | 'rateLimitPerMinute'>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const principal = principalOf(ctx);
     const limit = principal.rateLimitPerMinute ?? deps.rateLimitPerMinute;
-    const result = await takeRateLimitToken(deps.knex, principal.apiKeyId, limit);
+    const result = await deps.rateLimiter.take(principal.apiKeyId, limit);
     ctx.set({
       'RateLimit-Limit': String(result.limit),
       'RateLimit-Remaining': String(result.remaining),

@@ -35,6 +35,8 @@ export function registerAdminRoutes(router: AppRouter, deps: ApiDeps): void {
     const changes = parseUpdateOrganization(ctx.state.body);
     const org = await deps.repos.organizations.update(id, changes);
     if (!org) throw notFound('organization', id);
+    // Plan, pause and rate limit hold in every API process once this answers (principal-cache.ts).
+    await deps.principals.settle();
     ctx.body = { ...presentOrganization(org), balance: presentBalance(org.id, await ledger.getWalletBalance(deps.knex, id)) };
   });
 

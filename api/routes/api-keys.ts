@@ -98,7 +98,10 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     if (!existing) throw notFound('API key', id);
     const { ipAllowlist, ...changes } = parseUpdateApiKey(ctx.state.body);
     const ip_allowlist = ipAllowlist === undefined ? undefined : parseAllowlist(principal, ipAllowlist);
-    ctx.body = presentApiKey(await keys.update(id, { ...changes, ...(ip_allowlist && { ip_allowlist }) }), existing.role);
+    const updated = await keys.update(id, { ...changes, ...(ip_allowlist && { ip_allowlist }) });
+    // An allowlist change must hold in every API process before the caller relies on it.
+    await deps.principals.settle();
+    ctx.body = presentApiKey(updated, existing.role);
   });
 
   defineRoute(router, deps, ROUTES.revokeApiKey, async (ctx) => {
@@ -106,6 +109,9 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     const id = ctx.params.id ?? '';
     const existing = await keys.findOwned(id, principal);
     if (!existing) throw notFound('API key', id);
-    ctx.body = presentApiKey(await keys.revoke(id), existing.role);
+    const revoked = await keys.revoke(id);
+    // Revocation is immediate: once this answers, no API process accepts the key (principal-cache.ts).
+    await deps.principals.settle();
+    ctx.body = presentApiKey(revoked, existing.role);
   });
 }

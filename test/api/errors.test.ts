@@ -54,8 +54,7 @@ describe('error responses', () => {
   });
 
   it('answers 500 internal_error without the underlying message when something unexpected breaks', async () => {
-    const broken = { ...stack().apiDeps.repos.apiKeys, findPrincipalBySecretHash: async () => { throw new Error('SELECT secret FROM t'); } };
-    const api = await startExtraApi({ repos: { ...stack().apiDeps.repos, apiKeys: broken } });
+    const api = await startExtraApi({ principals: { find: async () => { throw new Error('SELECT secret FROM t'); }, settle: async () => undefined } });
     const res = await call('GET', '/v1/generations/gen_x', { key: org.liveKey, baseUrl: api.url });
     assert.equal(res.status, 500);
     assert.equal(res.body.error.type, 'api_error');

@@ -7,6 +7,7 @@ import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createApp } from '../../api/app';
 import type { ApiDeps } from '../../api/context';
+import { startGuardServices } from '../../api/guard-services';
 import { createKnex } from '../../db/knex';
 import { migrateToLatest } from '../../db/migrate';
 import { createRepos, type Repos } from '../../db/repos';
@@ -82,10 +83,15 @@ export async function startTestStack(): Promise<TestStack> {
   cleanups.push(() => connection.close());
   const temporal = new Client({ connection });
 
+  const repos = createRepos(knex);
+  const guards = await startGuardServices(knex, repos, pg.databaseUrl, silentLogger);
+  cleanups.push(() => guards.close());
   const apiPort = await freePort();
   const apiDeps: ApiDeps = {
     knex,
-    repos: createRepos(knex),
+    repos,
+    principals: guards.principals,
+    rateLimiter: guards.rateLimiter,
     temporal,
     taskQueue: config.taskQueue,
     storage: createLocalStorage(config.localStorageDir),
