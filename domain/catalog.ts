@@ -5,26 +5,64 @@ import { CATALOG_DATA } from './catalog-data';
 export type Tier = 'fast' | 'standard' | 'pro';
 
 /** Every unit the spec prices in (spec §1). */
-export type PricingUnit =
-  | 'image'
-  | 'second'
-  | 'megapixel'
-  | '1k_characters'
-  | 'minute'
-  | 'song'
-  | '3d_model'
-  | '1m_output_tokens';
+export const PRICING_UNITS = [
+  'image',
+  'second',
+  'megapixel',
+  '1k_characters',
+  'minute',
+  'song',
+  '3d_model',
+  '1m_output_tokens',
+] as const;
+export type PricingUnit = (typeof PRICING_UNITS)[number];
 
+/**
+ * The units each modality may be priced in (decisions §4): upscale is per output megapixel, voice
+ * per 1k characters (tts, clone) or per minute (transcription), chat per 1M output tokens.
+ */
+export const UNITS_BY_MODALITY: Record<Modality, readonly PricingUnit[]> = {
+  image: ['image', 'megapixel'],
+  video: ['second'],
+  voice: ['1k_characters', 'minute'],
+  music: ['song', 'second'],
+  avatar: ['second'],
+  chat: ['1m_output_tokens'],
+  '3d': ['3d_model'],
+  upscale: ['megapixel'],
+};
+
+/** The provider adapters a model can be served by; `openai_compatible` is any OpenAI-style server. */
+export const PROVIDERS = ['fal', 'replicate', 'openai', 'anthropic', 'elevenlabs', 'google', 'openai_compatible'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** What a model accepts; each modality uses the fields that apply to it. */
 export interface ModelLimits {
+  /** image: most outputs per request (spec §8 caps it at 4). */
   maxOutputs?: number;
+  /** video, avatar, music: output length range in whole seconds. */
   minDurationS?: number;
   maxDurationS?: number;
+  /** video: the only lengths the model renders, when it does not take any value in the range. */
+  durationsS?: number[];
+  /** image, video: the aspect ratios the model renders. */
+  aspectRatios?: string[];
+  /** voice (tts, clone), avatar (text): longest input text in characters. */
+  maxTextChars?: number;
+  /** voice (transcription), lipsync: longest input audio in seconds. */
+  maxAudioS?: number;
+  /** chat: context window and output cap in tokens. */
+  contextTokens?: number;
+  maxOutputTokens?: number;
+  /** upscale: the scale factors offered and the largest input in megapixels. */
+  scaleFactors?: number[];
+  maxInputMpx?: number;
 }
 
 export interface ModelEntry {
   slug: string;
   name: string;
-  provider: string;
+  provider: Provider;
   /** The provider's own identifier, for the adapter that calls it. */
   providerModelId: string;
   modality: Modality;

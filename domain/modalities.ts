@@ -36,3 +36,33 @@ export const CAPABILITIES = [
   'face_restore',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * The modalities whose catalog entries may carry each capability. `text_to_video` is shared: an
+ * avatar model that speaks a text (text-to-avatar) carries it, since the spec has no own identifier
+ * for that; lipsync avatar models carry `lipsync`.
+ */
+export const CAPABILITY_MODALITIES: Record<Capability, readonly Modality[]> = {
+  text_to_image: ['image'],
+  image_to_image: ['image'],
+  text_to_video: ['video', 'avatar'],
+  image_to_video: ['video'],
+  text_to_voice: ['voice'],
+  voice_clone: ['voice'],
+  transcription: ['voice'],
+  text_to_music: ['music'],
+  lipsync: ['avatar'],
+  text_to_text: ['chat'],
+  tool_use: ['chat'],
+  multimodal_input: ['chat'],
+  text_to_3d: ['3d'],
+  image_to_3d: ['3d'],
+  rigged_3d: ['3d'],
+  image_upscale: ['upscale'],
+  face_restore: ['upscale'],
+};
+
+/** The capabilities a model of `modality` may carry. */
+export function capabilitiesFor(modality: Modality): Capability[] {
+  return CAPABILITIES.filter((capability) => CAPABILITY_MODALITIES[capability].includes(modality));
+}

@@ -1,4 +1,28 @@
-import { modelMode, type ModelEntry } from '../../domain/catalog';
+import { modelMode, type ModelEntry, type ModelLimits } from '../../domain/catalog';
+
+/** The wire name of every limit; the type makes a new `ModelLimits` field fail to compile until named here. */
+const LIMIT_WIRE_NAMES: { [K in keyof Required<ModelLimits>]: string } = {
+  maxOutputs: 'max_outputs',
+  minDurationS: 'min_duration_s',
+  maxDurationS: 'max_duration_s',
+  durationsS: 'durations_s',
+  aspectRatios: 'aspect_ratios',
+  maxTextChars: 'max_text_chars',
+  maxAudioS: 'max_audio_s',
+  contextTokens: 'context_tokens',
+  maxOutputTokens: 'max_output_tokens',
+  scaleFactors: 'scale_factors',
+  maxInputMpx: 'max_input_mpx',
+};
+
+function presentLimits(limits: ModelLimits): Record<string, number | readonly number[] | readonly string[]> {
+  const wire: Record<string, number | readonly number[] | readonly string[]> = {};
+  for (const key of Object.keys(LIMIT_WIRE_NAMES) as (keyof ModelLimits)[]) {
+    const value = limits[key];
+    if (value !== undefined) wire[LIMIT_WIRE_NAMES[key]] = value;
+  }
+  return wire;
+}
 
 /** A catalog entry on the wire (decisions §10). */
 export function presentModel(model: ModelEntry) {
@@ -13,10 +37,6 @@ export function presentModel(model: ModelEntry) {
     pricing: { unit: model.pricing.unit, credits_per_unit: model.pricing.creditsPerUnit },
     studio_plus: model.studioPlus,
     mode: modelMode(model),
-    limits: {
-      ...(model.limits.maxOutputs !== undefined && { max_outputs: model.limits.maxOutputs }),
-      ...(model.limits.minDurationS !== undefined && { min_duration_s: model.limits.minDurationS }),
-      ...(model.limits.maxDurationS !== undefined && { max_duration_s: model.limits.maxDurationS }),
-    },
+    limits: presentLimits(model.limits),
   };
 }
