@@ -8,6 +8,7 @@ import type { IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { UrlSigner } from '../storage/url-signer';
+import type { IdempotencyState } from './middleware/idempotency';
 import type { PrincipalCache } from './principal-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { GenerationTimeouts } from '../workflows/definitions';
@@ -31,6 +32,8 @@ export interface ApiDeps {
   rateLimitPerMinute: number;
   syncTimeoutMs: number;
   generationTimeouts: GenerationTimeouts;
+  /** Wall clock for windows measured by the API (idempotency, cache); tests move it. */
+  clock: () => Date;
 }
 
 export interface AppState extends Koa.DefaultState {
@@ -39,6 +42,8 @@ export interface AppState extends Koa.DefaultState {
   /** Parsed JSON body; `{}` when the request had none. */
   body: unknown;
   principal?: KeyPrincipal;
+  /** Set when the request carries an Idempotency-Key it has claimed. */
+  idempotency?: IdempotencyState;
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState>;

@@ -4,6 +4,7 @@ import type { ApiDeps, AppState } from './context';
 import { adminAuth } from './middleware/admin-auth';
 import { authenticate } from './middleware/authenticate';
 import { authorize } from './middleware/authorize';
+import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
 import type { RouteAccess, RouteSpec } from './route-table';
@@ -26,10 +27,13 @@ function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
 
 /**
  * The only way a handler is registered: with the guards its route-table entry names, then the
- * JSON body parser, so that nothing reads a body before its caller is known.
+ * JSON body parser, so that nothing reads a body before its caller is known, then idempotency for
+ * the routes that spend credits.
  */
 export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, handler: Handler): void {
-  const chain = [...guardsFor(spec.access, deps), jsonBody(), handler];
+  // Credit-consuming POSTs get Idempotency-Key handling by being marked so in the route table.
+  const idempotent = spec.method === 'POST' && spec.access.kind === 'api_key' && spec.access.creditConsuming;
+  const chain = [...guardsFor(spec.access, deps), jsonBody(), ...(idempotent ? [idempotency(deps, spec, 'gen')] : []), handler];
   switch (spec.method) {
     case 'GET':
       router.get(spec.path, ...chain);

@@ -47,6 +47,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     rateLimitPerMinute: config.rateLimitPerMinute,
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
+    clock: () => new Date(),
   };
   const server = createApp(deps).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -8,6 +8,7 @@ import { newId } from '../lib/ids';
 import type { generationWorkflow } from '../workflows/generation';
 import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
 import type { ApiDeps } from './context';
+import type { IdempotencyState } from './middleware/idempotency';
 import { ApiError } from './errors';
 
 const ADMISSION_POLL_MS = 25;
@@ -34,8 +35,14 @@ export async function startGeneration(
   deps: ApiDeps,
   principal: KeyPrincipal,
   request: GenerationRequest,
+  idempotency?: IdempotencyState,
 ): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
-  const generationId = newId('gen');
+  const generationId = idempotency?.resourceId ?? newId('gen');
+  if (idempotency?.takenOver) {
+    // A retry of a request that broke midway: if its job was admitted, answer with it.
+    const existing = await deps.repos.generations.findWithOutputs(generationId);
+    if (existing) return { httpStatus: isTerminal(existing.generation.status) ? 200 : 202, ...existing };
+  }
   const estimatedCredits = principal.environment === 'test' ? 0 : request.estimatedCredits;
   const input: GenerationInput = {
     generationId,
@@ -53,7 +60,9 @@ export async function startGeneration(
     workflowId: generationId,
     taskQueue: deps.taskQueue,
     args: [input],
-    workflowIdConflictPolicy: 'FAIL',
+    // A taken-over retry attaches to the job its first attempt started, if that is still running;
+    // a closed one without a generation row was refused admission and may run again.
+    workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
   });
   const abortAdmission = new AbortController();
   const admission = deps.temporal.withAbortSignal(abortAdmission.signal, () =>

@@ -4,6 +4,7 @@ import { createKnex } from './knex';
 import * as initial from './migrations/0001-initial';
 import * as rateLimits from './migrations/0002-rate-limits';
 import * as guardFastPaths from './migrations/0003-guard-fast-paths';
+import * as idempotencyAndCache from './migrations/0004-idempotency-and-cache';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0001-initial': initial,
   '0002-rate-limits': rateLimits,
   '0003-guard-fast-paths': guardFastPaths,
+  '0004-idempotency-and-cache': idempotencyAndCache,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -23,7 +23,7 @@ export function registerImageRoutes(router: AppRouter, deps: ApiDeps): void {
       prompt,
       params,
       estimatedCredits: estimateImageCredits(model, { numOutputs, ...imageSize(aspectRatio) }, principal.plan),
-    });
+    }, ctx.state.idempotency);
     ctx.status = httpStatus;
     ctx.body = presentGeneration(generation, outputs, deps.urlSigner);
   });

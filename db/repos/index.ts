@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { createApiKeysRepo } from './api-keys';
 import { createEventsRepo } from './events';
 import { createGenerationsRepo } from './generations';
+import { createIdempotencyKeysRepo } from './idempotency-keys';
 import { createOrganizationsRepo } from './organizations';
 import { createUsersRepo } from './users';
 
@@ -12,6 +13,7 @@ export function createRepos(knex: Knex) {
     apiKeys: createApiKeysRepo(knex),
     generations: createGenerationsRepo(knex),
     events: createEventsRepo(knex),
+    idempotencyKeys: createIdempotencyKeysRepo(knex),
   };
 }
 

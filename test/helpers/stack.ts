@@ -103,6 +103,7 @@ export async function startTestStack(): Promise<TestStack> {
     rateLimitPerMinute: 100_000,
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
+    clock: () => new Date(),
   };
   const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));
 
