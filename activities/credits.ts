@@ -11,6 +11,15 @@ import type { Admission, GenerationInput } from '../workflows/definitions';
 // only from a non-terminal state, and ledger rows are unique per (generation, kind).
 // The terminal state, its ledger rows and its event are committed together (a transactional
 // outbox): an event exists exactly when its money moved, and webhook delivery reads the outbox.
+// The ledger comes last in each transaction, so the wallet's row lock is held only until the commit.
+
+/**
+ * Only a live generation that reserved something has money to move: the sandbox (decisions §4)
+ * and zero-cost generations write no ledger rows at all, though their status and event still commit.
+ */
+function movesMoney(gen: GenerationRow): boolean {
+  return gen.environment === 'live' && gen.reserved_credits > 0;
+}
 
 export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
   const { knex, repos } = deps;
@@ -37,6 +46,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
         prompt: input.prompt,
         params: input.params,
         reserved_credits: input.estimatedCredits,
+        cache_key: input.cacheKey ?? null,
       });
       if (admitted) return { admitted: true };
       const balance = await ledger.getWalletBalance(knex, input.organizationId);
@@ -52,7 +62,8 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
           args.outputs.map((o) => ({ ...o, generation_id: args.generationId })),
           trx,
         );
-        if (done.environment === 'live' && done.reserved_credits > 0) {
+        await appendEvent(done, trx);
+        if (movesMoney(done)) {
           await ledger.captureCredits(trx, {
             organizationId: done.organization_id,
             generationId: done.id,
@@ -60,7 +71,6 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
             charged: done.charged_credits,
           });
         }
-        await appendEvent(done, trx);
       });
     },
 
@@ -74,14 +84,14 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       await knex.transaction(async (trx) => {
         const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);
         if (!done) return;
-        if (done.environment === 'live' && done.reserved_credits > 0) {
+        await appendEvent(done, trx);
+        if (movesMoney(done)) {
           await ledger.refundCredits(trx, {
             organizationId: done.organization_id,
             generationId: done.id,
             amount: done.reserved_credits,
           });
         }
-        await appendEvent(done, trx);
       });
     },
   };

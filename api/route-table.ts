@@ -32,6 +32,7 @@ export const ROUTES = {
 
   // Any valid key may read the catalog (decisions §3).
   listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },
+  getBalance: { method: 'GET', path: '/v1/balance', access: apiKey('usage:read', 'viewer') },
   createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
 

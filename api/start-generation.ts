@@ -3,12 +3,14 @@ import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { GenerationRow, OutputRow } from '../db/repos/generations';
 import type { ModelEntry } from '../domain/catalog';
 import { modelMode } from '../domain/catalog';
+import { generationCacheKey } from '../domain/generation-cache';
 import { isTerminal } from '../domain/generation-status';
 import { newId } from '../lib/ids';
 import type { generationWorkflow } from '../workflows/generation';
 import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
 import type { ApiDeps } from './context';
 import type { IdempotencyState } from './middleware/idempotency';
+import { serveFromCache } from './serve-from-cache';
 import { ApiError } from './errors';
 
 const ADMISSION_POLL_MS = 25;
@@ -43,6 +45,11 @@ export async function startGeneration(
     const existing = await deps.repos.generations.findWithOutputs(generationId);
     if (existing) return { httpStatus: isTerminal(existing.generation.status) ? 200 : 202, ...existing };
   }
+  const cacheKey = generationCacheKey({ model: request.model.slug, prompt: request.prompt, params: request.params });
+  if (cacheKey) {
+    const cached = await serveFromCache(deps, principal, request, generationId, cacheKey);
+    if (cached) return { httpStatus: modelMode(request.model) === 'sync' ? 200 : 202, ...cached };
+  }
   const estimatedCredits = principal.environment === 'test' ? 0 : request.estimatedCredits;
   const input: GenerationInput = {
     generationId,
@@ -55,6 +62,7 @@ export async function startGeneration(
     params: request.params,
     estimatedCredits,
     timeouts: deps.generationTimeouts,
+    ...(cacheKey && { cacheKey }),
   };
   const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', {
     workflowId: generationId,

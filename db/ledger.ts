@@ -1,9 +1,11 @@
+import type { Knex } from 'knex';
 import type { Db } from './knex';
 import type { NewGeneration } from './repos/generations';
 
-// Every credit movement is one guarded SQL statement that writes a ledger row and moves the wallet
-// by exactly that row's deltas, so `wallet == sum(ledger)` holds after any statement, and a
-// statement that would take a balance below zero changes nothing.
+// Every credit movement is one guarded SQL statement that writes its ledger rows and moves the
+// wallet by exactly their deltas, so `wallet == sum(ledger)` holds after any statement, and a
+// statement that would take a balance below zero changes nothing. A reservation ends exactly once:
+// by a capture (plus a release of any unused rest) or by a refund, never both.
 
 export type LedgerKind = 'topup' | 'adjustment' | 'reserve' | 'capture' | 'release' | 'refund';
 
@@ -34,6 +36,57 @@ export async function reserveCredits(
     args,
   );
   return result.rowCount === 1;
+}
+
+/**
+ * Many reservations of one wallet in one statement, decided in order exactly as the same calls of
+ * `reserveCredits` one after another would be: each is admitted if it fits in what the earlier
+ * ones left. Every admitted one gets its own ledger row, and the wallet moves once by their sum,
+ * guarded like a single reservation. Returns, in order, whether each was admitted.
+ *
+ * The wallet's row is locked before the walk, so the walk starts from its newest balance (under
+ * READ COMMITTED a row lock returns the latest version); the update is guarded all the same.
+ * One statement, so one commit: a hot wallet's reservations otherwise queue on its row lock and
+ * each waits for the previous one's WAL flush; a batch shares one flush without loosening it.
+ */
+export async function reserveCreditsBatch(
+  db: Db,
+  organizationId: string,
+  requests: { generationId: string; amount: number }[],
+): Promise<boolean[]> {
+  if (requests.length === 0) return [];
+  for (const r of requests) assertCredits(r.amount, 'amount');
+  const result = await db.raw(
+    `WITH RECURSIVE
+       request AS (
+         SELECT * FROM jsonb_to_recordset(:requests::jsonb) AS r(position int, generation_id text, amount bigint)),
+       wallet AS (
+         SELECT available_credits FROM wallets WHERE organization_id = :organizationId FOR NO KEY UPDATE),
+       walk (position, remaining, admitted) AS (
+         SELECT 0, (SELECT available_credits FROM wallet), false
+         UNION ALL
+         SELECT r.position, w.remaining - CASE WHEN r.amount <= w.remaining THEN r.amount ELSE 0 END, r.amount <= w.remaining
+           FROM walk w JOIN request r ON r.position = w.position + 1),
+       admitted AS (
+         SELECT r.generation_id, r.amount FROM walk JOIN request r USING (position) WHERE walk.admitted),
+       debit AS (
+         UPDATE wallets
+            SET available_credits = available_credits - t.total,
+                reserved_credits = reserved_credits + t.total,
+                updated_at = now()
+           FROM (SELECT sum(amount) AS total FROM admitted) t
+          WHERE organization_id = :organizationId AND available_credits >= t.total
+          RETURNING organization_id)
+     INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+     SELECT debit.organization_id, a.generation_id, 'reserve', -a.amount, a.amount FROM admitted a CROSS JOIN debit
+     RETURNING generation_id`,
+    {
+      organizationId,
+      requests: JSON.stringify(requests.map((r, i) => ({ position: i + 1, generation_id: r.generationId, amount: r.amount }))),
+    },
+  );
+  const admitted = new Set((result.rows as { generation_id: string }[]).map((row) => row.generation_id));
+  return requests.map((r) => admitted.has(r.generationId));
 }
 
 /**
@@ -92,8 +145,8 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
        INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
        SELECT organization_id, :id, 'reserve', -:amount::bigint, :amount::bigint FROM debit),
      inserted AS (
-       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits)
-       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount
+       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key)
+       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey
         WHERE NOT EXISTS (SELECT 1 FROM existing) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
        RETURNING id)
      SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted`,
@@ -107,40 +160,111 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
       prompt: gen.prompt,
       params: JSON.stringify(gen.params),
       amount: gen.reserved_credits,
+      cacheKey: gen.cache_key ?? null,
       charge,
     },
   );
   return result.rows[0]?.admitted === true;
 }
 
-/** Success: `charged` of the reservation is spent and the rest goes back to available. */
+/**
+ * Success: `charged` of the reservation is spent and the rest goes back to available. `reserved`
+ * must be the generation's reservation. Returns whether this call moved money: a retry, or a
+ * generation that was already refunded, moves nothing.
+ */
 export async function captureCredits(
   db: Db,
   args: { organizationId: string; generationId: string; reserved: number; charged: number },
-): Promise<void> {
+): Promise<boolean> {
+  assertCredits(args.reserved, 'reserved');
+  assertCredits(args.charged, 'charged');
   if (args.charged > args.reserved) {
     throw new RangeError(`cannot capture ${args.charged} of a ${args.reserved}-credit reservation`);
   }
-  const base = { organizationId: args.organizationId, generationId: args.generationId };
-  await applyEntry(db, { ...base, kind: 'capture', availableDelta: 0, reservedDelta: -args.charged });
-  const unused = args.reserved - args.charged;
-  if (unused > 0) {
-    await applyEntry(db, { ...base, kind: 'release', availableDelta: unused, reservedDelta: -unused });
-  }
+  return settleReservation(db, { ...args, kind: 'capture' });
 }
 
-/** Failure or cancel: the whole reservation goes back to available. */
+/**
+ * Failure or cancel: the whole reservation goes back to available. Returns whether this call moved
+ * money: a retry, or a generation that was already captured, moves nothing.
+ */
 export async function refundCredits(
   db: Db,
   args: { organizationId: string; generationId: string; amount: number },
-): Promise<void> {
-  await applyEntry(db, {
-    organizationId: args.organizationId,
-    generationId: args.generationId,
-    kind: 'refund',
-    availableDelta: args.amount,
-    reservedDelta: -args.amount,
+): Promise<boolean> {
+  assertCredits(args.amount, 'amount');
+  return settleReservation(db, { organizationId: args.organizationId, generationId: args.generationId, reserved: args.amount, charged: 0, kind: 'refund' });
+}
+
+/**
+ * Ends a reservation with its one terminal movement: a capture (with a release row for any unused
+ * rest) or a refund, whichever comes first; every later capture or refund of that generation
+ * changes nothing. A generation without a reservation has nothing to end.
+ *
+ * Two statements in one transaction. The first locks the reservation's ledger row, so that a
+ * capture and a refund of the same generation queue up behind each other; the second starts after
+ * the lock is granted, so under READ COMMITTED its snapshot sees whichever terminal row won, and it
+ * writes the rows and moves the wallet only if there is none.
+ */
+async function settleReservation(
+  db: Db,
+  args: { organizationId: string; generationId: string; reserved: number; charged: number; kind: 'capture' | 'refund' },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const reservation = await trx.raw(
+      `SELECT reserved_delta AS amount FROM ledger_entries
+        WHERE generation_id = :generationId AND kind = 'reserve' AND organization_id = :organizationId
+        FOR UPDATE`,
+      { generationId: args.generationId, organizationId: args.organizationId },
+    );
+    const amount: number | undefined = reservation.rows[0]?.amount;
+    if (amount === undefined) return false;
+    if (amount !== args.reserved) {
+      throw new RangeError(`generation ${args.generationId} reserved ${amount} credits, not ${args.reserved}`);
+    }
+    const refund = args.kind === 'refund';
+    const released = refund ? 0 : amount - args.charged;
+    const result = await trx.raw(
+      `WITH terminal AS (
+         INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+         SELECT :organizationId, :generationId, :kind, :terminalAvailable::bigint, -:terminalReserved::bigint
+          WHERE NOT EXISTS (
+            SELECT 1 FROM ledger_entries WHERE generation_id = :generationId AND kind IN ('capture', 'refund'))
+         ON CONFLICT (generation_id, kind) DO NOTHING
+         RETURNING organization_id),
+       released AS (
+         INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+         SELECT organization_id, :generationId, 'release', :released::bigint, -:released::bigint
+           FROM terminal WHERE :released::bigint > 0)
+       UPDATE wallets w
+          SET available_credits = w.available_credits + :backToAvailable::bigint,
+              reserved_credits = w.reserved_credits - :amount::bigint,
+              updated_at = now()
+         FROM terminal
+        WHERE w.organization_id = terminal.organization_id
+        RETURNING w.organization_id`,
+      {
+        organizationId: args.organizationId,
+        generationId: args.generationId,
+        kind: args.kind,
+        terminalAvailable: refund ? amount : 0,
+        terminalReserved: refund ? amount : args.charged,
+        released,
+        backToAvailable: amount - (refund ? 0 : args.charged),
+        amount,
+      },
+    );
+    return result.rowCount === 1;
   });
+}
+
+function assertCredits(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, not ${value}`);
+}
+
+/** Runs `fn` in `db` when it is already a transaction, else in a new one. */
+function inTransaction<T>(db: Db, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Knex.Transaction) : db.transaction(fn);
 }
 
 /** Operator top-up (positive) or adjustment (negative, never below zero). */

@@ -27,6 +27,8 @@ export interface GenerationInput {
   /** Credits to reserve; 0 for sandbox keys. */
   estimatedCredits: number;
   timeouts: GenerationTimeouts;
+  /** Set for seeded requests: a later identical request is served from this one (decisions §4). */
+  cacheKey?: string;
 }
 
 export type Admission =

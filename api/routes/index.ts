@@ -3,6 +3,7 @@ import type { ApiDeps, AppState } from '../context';
 import type { AppRouter } from '../define-route';
 import { registerAdminRoutes } from './admin';
 import { registerApiKeyRoutes } from './api-keys';
+import { registerBalanceRoutes } from './balance';
 import { registerFileRoutes } from './files';
 import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
@@ -16,6 +17,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);
   registerModelRoutes(router, deps);
+  registerBalanceRoutes(router, deps);
   registerImageRoutes(router, deps);
   registerGenerationRoutes(router, deps);
   registerApiKeyRoutes(router, deps);

@@ -39,7 +39,7 @@ export interface OutputRow {
 export type NewGeneration = Pick<
   GenerationRow,
   'id' | 'organization_id' | 'api_key_id' | 'environment' | 'modality' | 'model' | 'prompt' | 'params' | 'reserved_credits'
->;
+> & { cache_key?: string | null };
 
 export function createGenerationsRepo(knex: Knex) {
   return {
@@ -110,6 +110,60 @@ export function createGenerationsRepo(knex: Knex) {
         })
         .returning('*');
       return row;
+    },
+
+    /** The newest succeeded generation with this cache key in the scope, created after `since`. */
+    async findCached(
+      scope: { organizationId: string; environment: Environment; cacheKey: string; since: Date },
+      trx: Db = knex,
+    ): Promise<{ generation: GenerationRow; outputs: OutputRow[] } | undefined> {
+      const row = await trx('generations')
+        .select('id')
+        .where({ organization_id: scope.organizationId, environment: scope.environment, cache_key: scope.cacheKey, status: 'succeeded' })
+        .where('created_at', '>', scope.since)
+        .orderBy('created_at', 'desc')
+        .first();
+      return row ? this.findWithOutputs(row.id, undefined, trx) : undefined;
+    },
+
+    /**
+     * A new, already succeeded generation that serves an earlier one's outputs (the files are
+     * shared, not copied): no reservation, no charge. It carries no cache key of its own, so cache
+     * hits are always served from the generation that actually ran.
+     */
+    async insertCacheHit(
+      gen: NewGeneration,
+      source: OutputRow[],
+      newOutputId: () => string,
+      trx: Db = knex,
+    ): Promise<GenerationRow> {
+      const [row] = await trx('generations')
+        .insert({
+          ...gen,
+          params: JSON.stringify(gen.params),
+          status: 'succeeded',
+          reserved_credits: 0,
+          charged_credits: 0,
+          refunded_credits: 0,
+          cache_hit: true,
+          started_at: trx.fn.now(),
+          finished_at: trx.fn.now(),
+        })
+        .returning('*');
+      await this.insertOutputs(
+        source.map((o) => ({
+          id: newOutputId(),
+          generation_id: gen.id,
+          position: o.position,
+          storage_key: o.storage_key,
+          mime: o.mime,
+          width: o.width,
+          height: o.height,
+          duration_s: o.duration_s,
+        })),
+        trx,
+      );
+      return row as GenerationRow;
     },
 
     async insertOutputs(outputs: OutputRow[], trx: Db = knex): Promise<void> {

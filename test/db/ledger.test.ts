@@ -2,57 +2,235 @@ import assert from 'node:assert/strict';
 import * as ledger from '../../db/ledger';
 import { newId } from '../../lib/ids';
 import { createOrganization } from '../helpers/http';
-import { assertLedgerBalanced } from '../helpers/ledger';
+import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
 
 const knex = () => stack().knex;
 
+const rowsOf = (generationId: string) =>
+  knex()('ledger_entries')
+    .where({ generation_id: generationId })
+    .orderBy('id')
+    .select('kind', 'available_delta', 'reserved_delta');
+
+/** An organization whose wallet holds exactly `credits`, and one reservation of `amount` in it. */
+async function reserved(credits: number, amount: number) {
+  const org = await createOrganization({ credits });
+  const generationId = newId('gen');
+  assert.ok(await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount }));
+  return { organizationId: org.id, generationId };
+}
+
 describe('ledger', () => {
-  it('admits exactly as many concurrent reservations as the wallet covers', async () => {
-    const org = await createOrganization({ credits: 0 });
-    await ledger.adjustCredits(knex(), { organizationId: org.id, amount: 7 * 30, reason: 'test' });
-    const attempts = Array.from({ length: 70 }, () =>
-      ledger.reserveCredits(knex(), { organizationId: org.id, generationId: newId('gen'), amount: 30 }),
+  describe('reservations', () => {
+    it('admits exactly as many concurrent reservations as the wallet covers', async () => {
+      // 20 reservations of 7 fit in 140; 200 race for them over the stack's pool of 20 connections.
+      const org = await createOrganization({ credits: 0 });
+      await ledger.adjustCredits(knex(), { organizationId: org.id, amount: 20 * 7, reason: 'test' });
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          ledger.reserveCredits(knex(), { organizationId: org.id, generationId: newId('gen'), amount: 7 }),
+        ),
+      );
+      assert.equal(results.filter(Boolean).length, 20);
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 0, reservedCredits: 140 });
+      const reserves = await knex()('ledger_entries').where({ organization_id: org.id, kind: 'reserve' }).count<{ count: string }[]>('* as count');
+      assert.equal(Number(reserves[0]?.count), 20);
+    });
+
+    it('writes nothing when the wallet does not cover a reservation', async () => {
+      const org = await createOrganization({ credits: 10 });
+      const generationId = newId('gen');
+      assert.equal(await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount: 11 }), false);
+      assert.deepEqual(await rowsOf(generationId), []);
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 10, reservedCredits: 0 });
+    });
+
+    it('decides a batch of reservations in order, as the same calls one after another would', async () => {
+      const org = await createOrganization({ credits: 20 });
+      const requests = [7, 15, 7, 7, 1].map((amount) => ({ generationId: newId('gen'), amount }));
+      assert.deepEqual(await ledger.reserveCreditsBatch(knex(), org.id, requests), [true, false, true, false, true]);
+      assert.deepEqual(await rowsOf(requests[2]!.generationId), [{ kind: 'reserve', available_delta: -7, reserved_delta: 7 }]);
+      assert.deepEqual(await rowsOf(requests[1]!.generationId), []);
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 5, reservedCredits: 15 });
+    });
+
+    it('admits exactly as many reservations as fit when batches race each other and single calls', async () => {
+      const org = await createOrganization({ credits: 20 * 7 });
+      const batch = () => ledger.reserveCreditsBatch(knex(), org.id, Array.from({ length: 10 }, () => ({ generationId: newId('gen'), amount: 7 })));
+      const single = () => ledger.reserveCredits(knex(), { organizationId: org.id, generationId: newId('gen'), amount: 7 }).then((ok) => [ok]);
+      const results = (await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? batch() : single())))).flat();
+      assert.equal(results.filter(Boolean).length, 20);
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 0, reservedCredits: 140 });
+    });
+
+    it('lets the database refuse any write that would make a balance negative', async () => {
+      const org = await createOrganization({ credits: 5 });
+      await assert.rejects(knex()('wallets').where({ organization_id: org.id }).update({ available_credits: -1 }), /wallets_available_non_negative/);
+    });
+  });
+
+  describe('capture', () => {
+    it('spends part of a reservation and releases the rest', async () => {
+      const { organizationId, generationId } = await reserved(1000, 100);
+      assert.equal(await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 100, charged: 37 }), true);
+      assert.deepEqual(await rowsOf(generationId), [
+        { kind: 'reserve', available_delta: -100, reserved_delta: 100 },
+        { kind: 'capture', available_delta: 0, reserved_delta: -37 },
+        { kind: 'release', available_delta: 63, reserved_delta: -63 },
+      ]);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 963, reservedCredits: 0 });
+    });
+
+    it('writes no release row when the whole reservation is spent', async () => {
+      const { organizationId, generationId } = await reserved(100, 40);
+      await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 40, charged: 40 });
+      assert.deepEqual(await ledgerKinds(generationId), ['reserve', 'capture']);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 60, reservedCredits: 0 });
+    });
+
+    it('never captures more than was reserved, and then writes nothing', async () => {
+      const { organizationId, generationId } = await reserved(100, 10);
+      await assert.rejects(ledger.captureCredits(knex(), { organizationId, generationId, reserved: 10, charged: 11 }), RangeError);
+      await assert.rejects(ledger.captureCredits(knex(), { organizationId, generationId, reserved: 10, charged: -1 }), RangeError);
+      assert.deepEqual(await ledgerKinds(generationId), ['reserve']);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 90, reservedCredits: 10 });
+    });
+
+    it('refuses a capture that misstates the reservation', async () => {
+      // Another generation's reservation in the same wallet must not be spendable through this one.
+      const { organizationId, generationId } = await reserved(100, 10);
+      await ledger.reserveCredits(knex(), { organizationId, generationId: newId('gen'), amount: 50 });
+      await assert.rejects(ledger.captureCredits(knex(), { organizationId, generationId, reserved: 60, charged: 60 }), RangeError);
+      await assert.rejects(ledger.refundCredits(knex(), { organizationId, generationId, amount: 60 }), RangeError);
+      assert.deepEqual(await ledgerKinds(generationId), ['reserve']);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 40, reservedCredits: 60 });
+    });
+
+    it('moves nothing for a generation that reserved nothing', async () => {
+      const org = await createOrganization({ credits: 100 });
+      const holder = newId('gen');
+      await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: holder, amount: 30 });
+      const stranger = newId('gen');
+      assert.equal(await ledger.captureCredits(knex(), { organizationId: org.id, generationId: stranger, reserved: 30, charged: 30 }), false);
+      assert.equal(await ledger.refundCredits(knex(), { organizationId: org.id, generationId: stranger, amount: 30 }), false);
+      assert.deepEqual(await rowsOf(stranger), []);
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 70, reservedCredits: 30 });
+    });
+  });
+
+  describe('one terminal outcome per generation', () => {
+    it('moves money once however often a capture or refund is retried', async () => {
+      const org = await createOrganization({ credits: 100 });
+      const captured = newId('gen');
+      const refunded = newId('gen');
+      await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: captured, amount: 40 });
+      await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: refunded, amount: 20 });
+      const moves: boolean[] = [];
+      for (let i = 0; i < 3; i++) {
+        moves.push(await ledger.captureCredits(knex(), { organizationId: org.id, generationId: captured, reserved: 40, charged: 30 }));
+        moves.push(await ledger.refundCredits(knex(), { organizationId: org.id, generationId: refunded, amount: 20 }));
+      }
+      assert.deepEqual(moves, [true, true, false, false, false, false]);
+      assert.deepEqual(await ledgerKinds(captured), ['reserve', 'capture', 'release']);
+      assert.deepEqual(await ledgerKinds(refunded), ['reserve', 'refund']);
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 70, reservedCredits: 0 });
+    });
+
+    it('does not refund a captured generation, even while other reservations hold credits', async () => {
+      // Without the rule, this refund would take its 50 out of the other generation's reservation.
+      const { organizationId, generationId } = await reserved(200, 50);
+      await ledger.reserveCredits(knex(), { organizationId, generationId: newId('gen'), amount: 100 });
+      await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 50, charged: 50 });
+      assert.equal(await ledger.refundCredits(knex(), { organizationId, generationId, amount: 50 }), false);
+      assert.deepEqual(await ledgerKinds(generationId), ['reserve', 'capture']);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 50, reservedCredits: 100 });
+    });
+
+    it('does not capture a refunded generation', async () => {
+      const { organizationId, generationId } = await reserved(200, 50);
+      await ledger.reserveCredits(knex(), { organizationId, generationId: newId('gen'), amount: 100 });
+      await ledger.refundCredits(knex(), { organizationId, generationId, amount: 50 });
+      assert.equal(await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 50, charged: 20 }), false);
+      assert.deepEqual(await ledgerKinds(generationId), ['reserve', 'refund']);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 100, reservedCredits: 100 });
+    });
+
+    it('lets exactly one of a concurrent capture and refund win', async () => {
+      const org = await createOrganization({ credits: 10_000 });
+      const generations = Array.from({ length: 20 }, () => newId('gen'));
+      for (const generationId of generations) {
+        await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount: 100 });
+      }
+      const outcomes = await Promise.all(
+        generations.map(async (generationId) => {
+          const args = { organizationId: org.id, generationId };
+          const [captured, refunded] = await Promise.all([
+            ledger.captureCredits(knex(), { ...args, reserved: 100, charged: 60 }),
+            ledger.refundCredits(knex(), { ...args, amount: 100 }),
+          ]);
+          return { captured, refunded };
+        }),
+      );
+      let spent = 0;
+      for (const [i, { captured, refunded }] of outcomes.entries()) {
+        assert.notEqual(captured, refunded, 'exactly one terminal movement');
+        assert.deepEqual(await ledgerKinds(generations[i]!), captured ? ['reserve', 'capture', 'release'] : ['reserve', 'refund']);
+        if (captured) spent += 60;
+      }
+      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 10_000 - spent, reservedCredits: 0 });
+    });
+
+    it('commits with the caller’s transaction, and rolls back with it', async () => {
+      const { organizationId, generationId } = await reserved(100, 30);
+      await assert.rejects(
+        knex().transaction(async (trx) => {
+          await ledger.captureCredits(trx, { organizationId, generationId, reserved: 30, charged: 10 });
+          throw new Error('the terminal status failed to commit');
+        }),
+        /terminal status/,
+      );
+      assert.deepEqual(await ledgerKinds(generationId), ['reserve']);
+      await knex().transaction((trx) => ledger.refundCredits(trx, { organizationId, generationId, amount: 30 }));
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 100, reservedCredits: 0 });
+    });
+  });
+
+  it('keeps the wallet equal to its ledger under concurrent top-ups, adjustments, reservations and settlements', async () => {
+    const org = await createOrganization({ credits: 300 });
+    const organizationId = org.id;
+    const topUp = (amount: number) => ledger.adjustCredits(knex(), { organizationId, amount, reason: 'test' }).catch(() => false);
+    const generations = Array.from({ length: 120 }, () => newId('gen'));
+    // Interleaved, so the pool's queue mixes them; a negative adjustment that would go below zero
+    // is refused by the CHECK and changes nothing.
+    const reservations = await Promise.all(
+      generations.map(async (generationId, i) => {
+        const [held] = await Promise.all([
+          ledger.reserveCredits(knex(), { organizationId, generationId, amount: 7 }),
+          i % 2 === 0 ? topUp(10) : undefined,
+          i % 6 === 0 ? topUp(-15) : undefined,
+        ]);
+        return held;
+      }),
     );
-    const results = await Promise.all(attempts);
-    assert.equal(results.filter(Boolean).length, 7);
-    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 0, reservedCredits: 210 });
-  });
+    const held = generations.filter((_, i) => reservations[i]);
+    assert.ok(held.length > 0, 'some reservations fit');
+    await assertLedgerBalanced(organizationId);
 
-  it('captures part of a reservation and releases the rest', async () => {
-    const org = await createOrganization({ credits: 100 });
-    const generationId = newId('gen');
-    assert.ok(await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount: 60 }));
-    await ledger.captureCredits(knex(), { organizationId: org.id, generationId, reserved: 60, charged: 25 });
-    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 75, reservedCredits: 0 });
-  });
-
-  it('never captures more than was reserved', async () => {
-    const org = await createOrganization({ credits: 100 });
-    const generationId = newId('gen');
-    await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount: 10 });
-    await assert.rejects(
-      ledger.captureCredits(knex(), { organizationId: org.id, generationId, reserved: 10, charged: 11 }),
-      RangeError,
+    const again = (generationId: string) => `${generationId}_2`;
+    await Promise.all(
+      held.map((generationId, i) =>
+        Promise.all([
+          i % 2 === 0
+            ? ledger.captureCredits(knex(), { organizationId, generationId, reserved: 7, charged: i % 7 })
+            : ledger.refundCredits(knex(), { organizationId, generationId, amount: 7 }),
+          ledger.reserveCredits(knex(), { organizationId, generationId: again(generationId), amount: 5 }),
+          topUp(3),
+        ]),
+      ),
     );
-    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 90, reservedCredits: 10 });
-  });
-
-  it('moves money once however often a capture or refund is retried', async () => {
-    const org = await createOrganization({ credits: 100 });
-    const captured = newId('gen');
-    const refunded = newId('gen');
-    await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: captured, amount: 40 });
-    await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: refunded, amount: 20 });
-    for (let i = 0; i < 3; i++) {
-      await ledger.captureCredits(knex(), { organizationId: org.id, generationId: captured, reserved: 40, charged: 30 });
-      await ledger.refundCredits(knex(), { organizationId: org.id, generationId: refunded, amount: 20 });
-    }
-    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 70, reservedCredits: 0 });
-  });
-
-  it('lets the database refuse any write that would make a balance negative', async () => {
-    const org = await createOrganization({ credits: 5 });
-    await assert.rejects(knex()('wallets').where({ organization_id: org.id }).update({ available_credits: -1 }), /wallets_available_non_negative/);
+    const wallet = await assertLedgerBalanced(organizationId);
+    const stillHeld = await knex()('ledger_entries').where({ organization_id: organizationId, kind: 'reserve' }).whereIn('generation_id', held.map(again)).count<{ count: string }[]>('* as count');
+    assert.equal(wallet.reservedCredits, 5 * Number(stillHeld[0]?.count));
   });
 });

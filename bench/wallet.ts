@@ -1,0 +1,207 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createKnex } from '../db/knex';
+import { adjustCredits, captureCredits, reserveCredits, reserveCreditsBatch } from '../db/ledger';
+import { migrateToLatest } from '../db/migrate';
+import { createOrganizationsRepo } from '../db/repos/organizations';
+import { startEmbeddedPostgres } from '../embedded/postgres';
+import { freePort } from '../lib/free-port';
+import { newId } from '../lib/ids';
+import { runBench } from './lib/run-bench';
+import { ms, runLoad, summarize } from './lib/stats';
+
+// npm run bench:wallet — the ledger alone, on embedded Postgres with its durable settings (fsync
+// and synchronous_commit on, as `npm start` runs it): reservations per second on one hot wallet
+// and spread over 100 wallets, at 1, 8 and 32 connections, each a real `reserveCredits` call
+// (guarded debit + ledger row in one statement); the hot wallet again with concurrent callers
+// coalesced into `reserveCreditsBatch` statements; then reserve + capture pairs. After every run,
+// every wallet must equal the sum of its ledger rows, or the benchmark fails. Target: a hot wallet
+// sustains >= 1,000 reservations/s on the 2-core development machine.
+//
+// BENCH_SCALE (default 1) multiplies counts. BENCH_SYNC_COMMIT=off adds a diagnostic pass with
+// synchronous_commit off, to show what the WAL flush costs; it is not a production setting.
+
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const count = (n: number) => Math.max(50, Math.round(n * scale));
+const CONCURRENCIES = [1, 8, 32];
+const SPREAD = 100;
+const AMOUNT = 7;
+
+interface Row {
+  label: string;
+  concurrency: number;
+  n: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  check: string;
+  /** Coalesced rows: reservations per statement, on average. */
+  meanBatch?: number;
+}
+
+/** Every wallet against the sums of its ledger rows, in one query. */
+async function checkLedger(knex: Knex): Promise<string> {
+  const { rows } = await knex.raw(
+    `SELECT count(*)::int AS wallets,
+            count(*) FILTER (WHERE w.available_credits <> coalesce(l.available, 0)
+                                OR w.reserved_credits <> coalesce(l.reserved, 0))::int AS mismatched
+       FROM wallets w
+       LEFT JOIN (SELECT organization_id, sum(available_delta) AS available, sum(reserved_delta) AS reserved
+                    FROM ledger_entries GROUP BY organization_id) l USING (organization_id)`,
+  );
+  const { wallets, mismatched } = rows[0] as { wallets: number; mismatched: number };
+  if (mismatched > 0) throw new Error(`ledger check failed: ${mismatched} of ${wallets} wallets differ from their ledger`);
+  return `${wallets} ok`;
+}
+
+/**
+ * Callers' reservations of one wallet, coalesced: while one batch is in flight the next ones wait,
+ * then go together as one `reserveCreditsBatch` statement (group commit in the application). No
+ * call waits for a timer, so a lone caller pays nothing extra.
+ */
+function createCoalescer(knex: Knex) {
+  const queues = new Map<string, { waiting: { generationId: string; amount: number; settle: (ok: boolean | Error) => void }[]; busy: boolean }>();
+  const batchSizes: number[] = [];
+  async function drain(organizationId: string, queue: NonNullable<ReturnType<typeof queues.get>>) {
+    queue.busy = true;
+    while (queue.waiting.length > 0) {
+      const batch = queue.waiting.splice(0, 500);
+      batchSizes.push(batch.length);
+      try {
+        const results = await reserveCreditsBatch(knex, organizationId, batch);
+        batch.forEach((request, i) => request.settle(results[i]!));
+      } catch (err) {
+        for (const request of batch) request.settle(err as Error);
+      }
+    }
+    queue.busy = false;
+  }
+  return {
+    batchSizes,
+    reserve(organizationId: string, amount: number): Promise<boolean> {
+      let queue = queues.get(organizationId);
+      if (!queue) queues.set(organizationId, (queue = { waiting: [], busy: false }));
+      const pending = new Promise<boolean>((resolve, reject) =>
+        queue.waiting.push({ generationId: newId('gen'), amount, settle: (ok) => (ok instanceof Error ? reject(ok) : resolve(ok)) }),
+      );
+      if (!queue.busy) void drain(organizationId, queue);
+      return pending;
+    },
+  };
+}
+
+async function createWallets(knex: Knex, n: number, credits: number): Promise<string[]> {
+  const organizations = createOrganizationsRepo(knex);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const org = await organizations.create({ id: newId('org'), name: `wallet bench ${i}`, plan: 'pro', enterprise: false });
+    await adjustCredits(knex, { organizationId: org.id, amount: credits, reason: 'bench' });
+    ids.push(org.id);
+  }
+  return ids;
+}
+
+async function runScenarios(knex: Knex, hot: string, spread: string[], suffix = ''): Promise<Row[]> {
+  let next = 0;
+  const pick = (wallets: string[]) => wallets[next++ % wallets.length]!;
+  const reserve = (organizationId: string) => reserveCredits(knex, { organizationId, generationId: newId('gen'), amount: AMOUNT });
+  const reserveAndCapture = async (organizationId: string) => {
+    const generationId = newId('gen');
+    if (!(await reserveCredits(knex, { organizationId, generationId, amount: AMOUNT }))) return false;
+    return captureCredits(knex, { organizationId, generationId, reserved: AMOUNT, charged: AMOUNT - 2 });
+  };
+  const coalescer = createCoalescer(knex);
+  const scenarios: [string, number, () => Promise<boolean>][] = [
+    [`reserve, 1 hot wallet${suffix}`, 3000, () => reserve(hot)],
+    [`reserve, 1 hot wallet, coalesced${suffix}`, 3000, () => coalescer.reserve(hot, AMOUNT)],
+    [`reserve, ${SPREAD} wallets${suffix}`, 3000, () => reserve(pick(spread))],
+    [`reserve+capture, 1 hot wallet${suffix}`, 1000, () => reserveAndCapture(hot)],
+    [`reserve+capture, ${SPREAD} wallets${suffix}`, 1000, () => reserveAndCapture(pick(spread))],
+  ];
+  const rows: Row[] = [];
+  for (const [label, base, fn] of scenarios) {
+    for (const concurrency of CONCURRENCIES) {
+      const batchesBefore = coalescer.batchSizes.length;
+      const result = summarize(await runLoad(count(base), concurrency, fn));
+      const check = await checkLedger(knex);
+      const batches = coalescer.batchSizes.slice(batchesBefore);
+      const meanBatch = batches.length > 0 ? batches.reduce((a, b) => a + b, 0) / batches.length : undefined;
+      rows.push({ label, concurrency, ...result, check, meanBatch });
+      process.stderr.write(`[bench] ${label} c=${concurrency}: ${result.perSecond.toFixed(0)}/s, ledger ${check}\n`);
+    }
+  }
+  return rows;
+}
+
+function table(rows: Row[]): string {
+  const header = ['scenario', 'c', 'n', 'per second', 'p50', 'p99', 'errors', 'per statement', 'wallets == ledger'];
+  const lines = rows.map((r) => [
+    r.label,
+    String(r.concurrency),
+    String(r.n),
+    r.perSecond.toFixed(0),
+    ms(r.p50),
+    ms(r.p99),
+    String(r.errors),
+    r.meanBatch === undefined ? '1' : r.meanBatch.toFixed(1),
+    r.check,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-bench-wallet-'));
+  await chmod(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', persistent: false });
+  const knex = createKnex(pg.databaseUrl, { poolMax: Math.max(...CONCURRENCIES) });
+  try {
+    await migrateToLatest(knex);
+    const settings = await knex.raw(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method', 'commit_delay') ORDER BY name`,
+    );
+    const [hot, ...spread] = await createWallets(knex, 1 + SPREAD, 1_000_000_000);
+    process.stderr.write('[bench] warming up\n');
+    await runLoad(count(300), 8, () => reserveCredits(knex, { organizationId: hot!, generationId: newId('gen'), amount: AMOUNT }));
+
+    const rows = await runScenarios(knex, hot!, spread);
+    if (process.env.BENCH_SYNC_COMMIT === 'off') {
+      // Diagnostic only: these sessions commit without waiting for the WAL flush.
+      const noSync = createKnex(`${pg.databaseUrl}?options=${encodeURIComponent('-c synchronous_commit=off')}`, {
+        poolMax: Math.max(...CONCURRENCIES),
+      });
+      try {
+        rows.push(...(await runScenarios(noSync, hot!, spread, ' [sync_commit off]')));
+      } finally {
+        await noSync.destroy();
+      }
+    }
+
+    const best = (label: string) => rows.filter((r) => r.label === label).reduce((top, r) => Math.max(top, r.perSecond), 0);
+    const verdict = (perSecond: number) => `${perSecond.toFixed(0)}/s, ${perSecond >= 1000 ? 'met' : 'NOT met'}`;
+    console.log(
+      [
+        '',
+        `bench:wallet (embedded Postgres; ${settings.rows.map((s: { name: string; setting: string }) => `${s.name}=${s.setting}`).join(', ')}; ${os.cpus().length} cores)`,
+        `each reservation: reserveCredits, ${AMOUNT} credits; reserve+capture: reserveCredits then captureCredits of ${AMOUNT - 2} (a release row for the rest)`,
+        '',
+        table(rows),
+        '',
+        'target: a hot wallet sustains >= 1,000 reservations/s (durable commits)',
+        `  one reserveCredits statement per reservation: best ${verdict(best('reserve, 1 hot wallet'))}`,
+        `  coalesced into reserveCreditsBatch statements: best ${verdict(best('reserve, 1 hot wallet, coalesced'))}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await knex.destroy();
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+runBench(main);
