@@ -20,7 +20,10 @@ export interface ApiDeps {
   temporal: Client;
   taskQueue: string;
   storage: Storage;
+  /** Local storage's signer, which the /files routes verify with. */
   urlSigner: UrlSigner;
+  /** ALLOW_PRIVATE_INPUT_URLS: input URLs may reach private addresses (tests, development). */
+  allowPrivateInputUrls: boolean;
   routing: RoutingConfig;
   logger: Logger;
   adminToken: string | undefined;

@@ -14,6 +14,8 @@ const CODES = {
   ip_not_allowed: [403, 'permission_error'],
   insufficient_role: [403, 'permission_error'],
   organization_paused: [403, 'permission_error'],
+  // A signed file URL whose signature is wrong or expired, or a PUT that breaks what it signed.
+  invalid_signature: [403, 'permission_error'],
   resource_not_found: [404, 'invalid_request_error'],
   generation_not_cancelable: [409, 'invalid_request_error'],
   idempotency_in_progress: [409, 'invalid_request_error'],

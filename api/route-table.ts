@@ -4,7 +4,7 @@ import type { Role, Scope } from '../domain/access';
 // this table (api/define-route.ts), and a test fails if a registered route is missing from it or
 // a listed route is not registered, so no route can skip authorization by accident.
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RouteAccess =
   | { kind: 'public' }
@@ -29,12 +29,15 @@ const apiKey = (scope: Scope | null, minRole: Role, creditConsuming = false): Ro
 export const ROUTES = {
   health: { method: 'GET', path: '/healthz', access: { kind: 'public' } },
   file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
+  // Local storage's upload target: the URL POST /v1/uploads hands out (decisions §6).
+  uploadFile: { method: 'PUT', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
 
   // Any valid key may read the catalog (decisions §3).
   listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },
   getBalance: { method: 'GET', path: '/v1/balance', access: apiKey('usage:read', 'viewer') },
   createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
+  createUpload: { method: 'POST', path: '/v1/uploads', access: apiKey('uploads:write', 'developer') },
 
   listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },
   createApiKey: { method: 'POST', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },

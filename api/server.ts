@@ -26,6 +26,9 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
   const urlSigningSecret = requireSetting(config.urlSigningSecret, 'URL_SIGNING_SECRET', 'output URLs are signed; every API process needs the same secret');
 
+  const urlSigner = createUrlSigner({ secret: urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds });
+  const storage = createStorage(config, urlSigner);
+
   const knex = createKnex(databaseUrl);
   const repos = createRepos(knex);
   const guards = await startGuardServices(knex, repos, databaseUrl, logger);
@@ -37,8 +40,9 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     rateLimiter: guards.rateLimiter,
     temporal: new Client({ connection, namespace: config.temporalNamespace }),
     taskQueue: config.taskQueue,
-    storage: createStorage(config),
-    urlSigner: createUrlSigner({ secret: urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds }),
+    storage,
+    urlSigner,
+    allowPrivateInputUrls: config.allowPrivateInputUrls,
     // No real provider adapter exists yet, so only the simulator is configured.
     routing: { providerMode: config.providerMode, configuredProviders: [] },
     logger,

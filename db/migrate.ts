@@ -5,6 +5,7 @@ import * as initial from './migrations/0001-initial';
 import * as rateLimits from './migrations/0002-rate-limits';
 import * as guardFastPaths from './migrations/0003-guard-fast-paths';
 import * as idempotencyAndCache from './migrations/0004-idempotency-and-cache';
+import * as uploads from './migrations/0005-uploads';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0002-rate-limits': rateLimits,
   '0003-guard-fast-paths': guardFastPaths,
   '0004-idempotency-and-cache': idempotencyAndCache,
+  '0005-uploads': uploads,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

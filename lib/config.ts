@@ -14,8 +14,18 @@ export interface Config {
   urlSigningSecret: string | undefined;
   storage: 'local' | 's3';
   localStorageDir: string;
+  /** STORAGE=s3: the bucket (required then), its region, and an S3-compatible endpoint if not AWS. */
+  s3Bucket: string | undefined;
+  s3Region: string;
+  s3Endpoint: string | undefined;
+  s3ForcePathStyle: boolean;
+  /** Both or neither; neither means the AWS default credential chain. */
+  s3AccessKeyId: string | undefined;
+  s3SecretAccessKey: string | undefined;
   providerMode: ProviderMode;
   allowPrivateWebhookUrls: boolean;
+  /** Input URLs (image_url, …) on private addresses; for tests and development only. */
+  allowPrivateInputUrls: boolean;
   trustProxy: string[];
   rateLimitPerMinute: number;
   syncTimeoutMs: number;
@@ -56,6 +66,15 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function optionalUrl(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw;
+}
+
 /**
  * `embedded` is true when `npm start` brought up Postgres and Temporal itself; it only changes
  * defaults that are safe on a developer's machine and unsafe in production.
@@ -74,8 +93,14 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     urlSigningSecret: env.URL_SIGNING_SECRET || undefined,
     storage: oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local'),
     localStorageDir: env.LOCAL_STORAGE_DIR || '.data/storage',
+    s3Bucket: env.S3_BUCKET || undefined,
+    s3Region: env.S3_REGION || 'us-east-1',
+    s3Endpoint: optionalUrl(env, 'S3_ENDPOINT'),
+    s3ForcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
+    ...s3Credentials(env),
     providerMode: oneOf(env, 'PROVIDER_MODE', ['simulated', 'live'] as const, embedded ? 'simulated' : 'live'),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
+    allowPrivateInputUrls: flag(env, 'ALLOW_PRIVATE_INPUT_URLS', false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
     syncTimeoutMs: integer(env, 'SYNC_TIMEOUT_MS', 30_000, 0),
@@ -84,6 +109,15 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
+}
+
+function s3Credentials(env: Env): Pick<Config, 's3AccessKeyId' | 's3SecretAccessKey'> {
+  const s3AccessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const s3SecretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((s3AccessKeyId === undefined) !== (s3SecretAccessKey === undefined)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credential chain');
+  }
+  return { s3AccessKeyId, s3SecretAccessKey };
 }
 
 /** Fails fast, with an actionable message, when a process cannot run without a setting. */

@@ -1,11 +1,51 @@
-import { ConfigError, type Config } from '../lib/config';
+import { ConfigError, requireSetting, type Config } from '../lib/config';
 import { createLocalStorage } from './local-storage';
+import { createS3Storage, S3_MAX_URL_TTL_SECONDS } from './s3-storage';
 import type { Storage } from './types';
+import { createUrlSigner, type UrlSigner } from './url-signer';
 
-export function createStorage(config: Pick<Config, 'storage' | 'localStorageDir'>): Storage {
+export type StorageConfig = Pick<
+  Config,
+  | 'storage'
+  | 'localStorageDir'
+  | 'urlSigningSecret'
+  | 'publicBaseUrl'
+  | 'outputUrlTtlSeconds'
+  | 's3Bucket'
+  | 's3Region'
+  | 's3Endpoint'
+  | 's3ForcePathStyle'
+  | 's3AccessKeyId'
+  | 's3SecretAccessKey'
+>;
+
+/**
+ * The storage STORAGE names. Local storage signs its URLs with `urlSigner` (the API passes the one
+ * its file routes verify with); without one it builds its own from URL_SIGNING_SECRET, or, when
+ * that is unset too (a worker only writes files), it cannot sign.
+ */
+export function createStorage(config: StorageConfig, urlSigner?: UrlSigner): Storage {
   if (config.storage === 's3') {
-    // S3-compatible storage is its own piece of work (issue #5); refusing beats pretending.
-    throw new ConfigError('STORAGE=s3 is not supported by this version yet; use STORAGE=local.');
+    const bucket = requireSetting(config.s3Bucket, 'S3_BUCKET', 'STORAGE=s3 keeps every output and upload in that bucket');
+    if (config.outputUrlTtlSeconds > S3_MAX_URL_TTL_SECONDS) {
+      throw new ConfigError(`OUTPUT_URL_TTL_SECONDS must be at most ${S3_MAX_URL_TTL_SECONDS} (7 days) with STORAGE=s3: S3 refuses longer presigned URLs`);
+    }
+    return createS3Storage({
+      bucket,
+      region: config.s3Region,
+      endpoint: config.s3Endpoint,
+      forcePathStyle: config.s3ForcePathStyle,
+      credentials:
+        config.s3AccessKeyId && config.s3SecretAccessKey
+          ? { accessKeyId: config.s3AccessKeyId, secretAccessKey: config.s3SecretAccessKey }
+          : undefined,
+      urlTtlSeconds: config.outputUrlTtlSeconds,
+    });
   }
-  return createLocalStorage(config.localStorageDir);
+  const signer =
+    urlSigner ??
+    (config.urlSigningSecret
+      ? createUrlSigner({ secret: config.urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds })
+      : undefined);
+  return createLocalStorage(config.localStorageDir, signer);
 }

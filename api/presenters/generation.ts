@@ -1,12 +1,15 @@
 import type { GenerationRow, OutputRow } from '../../db/repos/generations';
-import type { UrlSigner } from '../../storage/url-signer';
+import type { Storage } from '../../storage/types';
+
+/** Signs output URLs: local storage's HMAC URLs, or S3 presigned GETs. */
+export type FileUrlSigner = Pick<Storage, 'signedGetUrl'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentOutput(output: OutputRow, signer: UrlSigner) {
+export async function presentOutput(output: OutputRow, files: FileUrlSigner) {
   return {
     id: output.id,
-    url: signer.sign(output.storage_key),
+    url: await files.signedGetUrl(output.storage_key),
     mime: output.mime,
     ...(output.width !== null && { width: output.width }),
     ...(output.height !== null && { height: output.height }),
@@ -15,7 +18,7 @@ export function presentOutput(output: OutputRow, signer: UrlSigner) {
 }
 
 /** The wire shape of a Generation (spec §2, decisions §5). */
-export function presentGeneration(gen: GenerationRow, outputs: OutputRow[], signer: UrlSigner) {
+export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[], files: FileUrlSigner) {
   return {
     id: gen.id,
     object: 'generation' as const,
@@ -28,7 +31,7 @@ export function presentGeneration(gen: GenerationRow, outputs: OutputRow[], sign
     charged_credits: gen.charged_credits,
     refunded_credits: gen.refunded_credits,
     cache_hit: gen.cache_hit,
-    outputs: outputs.map((o) => presentOutput(o, signer)),
+    outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),
     ...(gen.status === 'failed' && { error_code: gen.error_code, error_message: gen.error_message }),
     ...(gen.usage && { usage: gen.usage }),
     created_at: gen.created_at.toISOString(),

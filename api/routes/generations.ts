@@ -10,6 +10,6 @@ export function registerGenerationRoutes(router: AppRouter, deps: ApiDeps): void
     const principal = principalOf(ctx);
     const found = await deps.repos.generations.findWithOutputs(ctx.params.id ?? '', principal);
     if (!found) throw notFound('generation', ctx.params.id ?? '');
-    ctx.body = presentGeneration(found.generation, found.outputs, deps.urlSigner);
+    ctx.body = await presentGeneration(found.generation, found.outputs, deps.storage);
   });
 }

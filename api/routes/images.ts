@@ -25,6 +25,6 @@ export function registerImageRoutes(router: AppRouter, deps: ApiDeps): void {
       estimatedCredits: estimateImageCredits(model, { numOutputs, ...imageSize(aspectRatio) }, principal.plan),
     }, ctx.state.idempotency);
     ctx.status = httpStatus;
-    ctx.body = presentGeneration(generation, outputs, deps.urlSigner);
+    ctx.body = await presentGeneration(generation, outputs, deps.storage);
   });
 }

@@ -9,6 +9,7 @@ import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
 import { registerImageRoutes } from './images';
 import { registerModelRoutes } from './models';
+import { registerUploadRoutes } from './uploads';
 
 /** One router with every route of the service, each registered through the route table. */
 export function createRouter(deps: ApiDeps): AppRouter {
@@ -21,5 +22,6 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerImageRoutes(router, deps);
   registerGenerationRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
+  registerUploadRoutes(router, deps);
   return router;
 }

@@ -4,6 +4,7 @@ import { createEventsRepo } from './events';
 import { createGenerationsRepo } from './generations';
 import { createIdempotencyKeysRepo } from './idempotency-keys';
 import { createOrganizationsRepo } from './organizations';
+import { createUploadsRepo } from './uploads';
 import { createUsersRepo } from './users';
 
 export function createRepos(knex: Knex) {
@@ -14,6 +15,7 @@ export function createRepos(knex: Knex) {
     generations: createGenerationsRepo(knex),
     events: createEventsRepo(knex),
     idempotencyKeys: createIdempotencyKeysRepo(knex),
+    uploads: createUploadsRepo(knex),
   };
 }
 

@@ -17,7 +17,7 @@ describe('signed output URLs', () => {
     assert.equal(res.headers.get('content-type'), 'image/png');
   });
 
-  it('refuses a tampered signature, a tampered expiry and a missing signature', async () => {
+  it('refuses a tampered signature, a tampered expiry and a missing signature with 403', async () => {
     const tampered = new URL(url);
     const sig = tampered.searchParams.get('signature') ?? '';
     tampered.searchParams.set('signature', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
@@ -27,8 +27,8 @@ describe('signed output URLs', () => {
     unsigned.search = '';
     for (const bad of [tampered, later, unsigned]) {
       const res = await fetch(bad);
-      assert.equal(res.status, 404);
-      assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'resource_not_found');
+      assert.equal(res.status, 403);
+      assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'invalid_signature');
     }
   });
 
@@ -36,11 +36,11 @@ describe('signed output URLs', () => {
     const signer = createUrlSigner({ secret: 'test-url-signing-secret', publicBaseUrl: stack().apiUrl, ttlSeconds: 60 });
     const key = url.pathname.slice('/files/'.length);
     const expired = signer.sign(key, new Date(Date.now() - 61_000));
-    assert.equal((await fetch(expired)).status, 404);
+    assert.equal((await fetch(expired)).status, 403);
     assert.equal((await fetch(signer.sign(key))).status, 200);
   });
 
-  it('never serves a path outside storage', async () => {
+  it('never serves a path outside storage (a valid signature for no file is 404)', async () => {
     const signer = createUrlSigner({ secret: 'test-url-signing-secret', publicBaseUrl: stack().apiUrl, ttlSeconds: 60 });
     const res = await fetch(signer.sign('../../etc/passwd'));
     assert.equal(res.status, 404);

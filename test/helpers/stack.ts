@@ -87,6 +87,7 @@ export async function startTestStack(): Promise<TestStack> {
   const guards = await startGuardServices(knex, repos, pg.databaseUrl, silentLogger);
   cleanups.push(() => guards.close());
   const apiPort = await freePort();
+  const urlSigner = createUrlSigner({ secret: 'test-url-signing-secret', publicBaseUrl: `http://127.0.0.1:${apiPort}`, ttlSeconds: 3600 });
   const apiDeps: ApiDeps = {
     knex,
     repos,
@@ -94,8 +95,9 @@ export async function startTestStack(): Promise<TestStack> {
     rateLimiter: guards.rateLimiter,
     temporal,
     taskQueue: config.taskQueue,
-    storage: createLocalStorage(config.localStorageDir),
-    urlSigner: createUrlSigner({ secret: 'test-url-signing-secret', publicBaseUrl: `http://127.0.0.1:${apiPort}`, ttlSeconds: 3600 }),
+    storage: createLocalStorage(config.localStorageDir, urlSigner),
+    urlSigner,
+    allowPrivateInputUrls: false,
     routing: { providerMode: 'simulated', configuredProviders: [] },
     logger: silentLogger,
     adminToken,
