@@ -3,9 +3,11 @@ import type { Db } from '../db/knex';
 import * as ledger from '../db/ledger';
 import type { Repos } from '../db/repos';
 import type { GenerationRow, OutputRow } from '../db/repos/generations';
+import { findModel } from '../domain/catalog';
 import { generationEvent } from '../domain/generation-events';
+import { estimateCredits } from '../domain/pricing';
 import { newId } from '../lib/ids';
-import type { Admission, GenerationInput } from '../workflows/definitions';
+import type { Admission, GenerationInput, ProviderOutcome } from '../workflows/definitions';
 
 // Money activities. Each is one transaction and is safe to retry: the generation's status moves
 // only from a non-terminal state, and ledger rows are unique per (generation, kind).
@@ -54,12 +56,21 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
     },
 
     /** Success: charges the reservation, releases any rest, records the outputs and the event. */
-    async captureCredits(args: { generationId: string; outputs: Omit<OutputRow, 'generation_id'>[] }): Promise<void> {
+    async captureCredits(args: { input: GenerationInput; outcome: ProviderOutcome }): Promise<void> {
+      const { input, outcome } = args;
       await knex.transaction(async (trx) => {
-        const done = await repos.generations.finishSucceeded(args.generationId, trx);
+        const done = await repos.generations.finishSucceeded(
+          input.generationId,
+          {
+            chargedCredits: usageCharge(input, outcome),
+            ...(outcome.text !== undefined && { outputText: outcome.text }),
+            ...(outcome.usage && { usage: { ...outcome.usage } as Record<string, number> }),
+          },
+          trx,
+        );
         if (!done) return;
         await repos.generations.insertOutputs(
-          args.outputs.map((o) => ({ ...o, generation_id: args.generationId })),
+          outcome.outputs.map((o) => ({ ...o, generation_id: input.generationId })),
           trx,
         );
         await appendEvent(done, trx);
@@ -95,4 +106,15 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       });
     },
   };
+}
+
+/**
+ * Chat is reserved on max_tokens and charged on the output tokens the provider reports (decisions
+ * §4); everything else is charged its estimate. The repository caps the charge at the reservation.
+ */
+function usageCharge(input: GenerationInput, outcome: ProviderOutcome): ((reserved: number) => number) | undefined {
+  const model = findModel(input.model);
+  const outputTokens = outcome.usage?.outputTokens;
+  if (!model || model.pricing.unit !== '1m_output_tokens' || outputTokens === undefined) return undefined;
+  return (reserved) => (reserved === 0 ? 0 : estimateCredits(model, { outputTokens }, input.plan));
 }

@@ -1,59 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../db/repos';
 import type { OutputRow } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import { newId } from '../lib/ids';
 import type { Storage } from '../storage/types';
-import type { GenerationInput } from '../workflows/definitions';
+import type { GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import type { ProviderRegistry } from './providers/registry';
-import { ProviderError } from './providers/types';
+import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './providers/types';
 
 export const PROVIDER_ERROR_TYPE = 'ProviderError';
+/** A provider failure a retry may cure (rate limited, 5xx, timeout): not in nonRetryableErrorTypes. */
+export const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
+
+/** Longest wait between two polls of a provider job, whatever the provider suggests. */
+const MAX_POLL_INTERVAL_MS = 5_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+
+// The provider steps of a generation. Sync modalities run `runProvider` as one local activity
+// (submit, and poll inline if the provider queues). Async modalities run `submitToProvider`, then
+// `awaitProviderJob`, a heartbeating activity that polls until the job is done: a worker that dies
+// while polling is noticed by the heartbeat timeout and another worker resumes polling the same
+// provider job. Files go to storage inside the step that produced them; only their rows travel
+// through Temporal.
 
 export function createGenerationActivities(deps: { repos: Repos; storage: Storage; providers: ProviderRegistry }) {
   const { repos, storage, providers } = deps;
+
+  function jobOf(input: GenerationInput): { job: ProviderJob; adapter: ProviderAdapter } {
+    const model = findModel(input.model);
+    if (!model) {
+      throw ApplicationFailure.nonRetryable(`model ${input.model} left the catalog`, PROVIDER_ERROR_TYPE, { code: 'unknown_model' });
+    }
+    const job = { generationId: input.generationId, model, prompt: input.prompt, params: input.params, inputs: input.inputs ?? {} };
+    return { job, adapter: providers.adapterFor(model, input.environment) };
+  }
+
+  function contextOf(job: ProviderJob): ProviderContext {
+    const ctx = Context.current();
+    return {
+      // A local activity has no heartbeat to send: its worker keeps the workflow task alive.
+      heartbeat: () => (ctx.info.isLocal ? undefined : ctx.heartbeat()),
+      signal: ctx.cancellationSignal,
+      async readInput(name) {
+        const input = job.inputs[name];
+        const data = input ? await storage.read(input.storageKey) : undefined;
+        if (!data) throw new ProviderError('invalid_input', `The ${name} input of this generation is missing from storage.`);
+        return data;
+      },
+    };
+  }
+
+  async function store(generationId: string, result: ProviderResult): Promise<ProviderOutcome> {
+    const outputs: Omit<OutputRow, 'generation_id'>[] = [];
+    for (const [position, file] of result.files.entries()) {
+      const storageKey = `outputs/${generationId}/${position}.${file.extension}`;
+      await storage.put(storageKey, file.data, file.mime);
+      outputs.push({
+        id: newId('out'),
+        position,
+        storage_key: storageKey,
+        mime: file.mime,
+        width: file.width ?? null,
+        height: file.height ?? null,
+        duration_s: file.durationS ?? null,
+      });
+    }
+    return { outputs, ...(result.text !== undefined && { text: result.text }), ...(result.usage && { usage: result.usage }) };
+  }
+
+  async function pollUntilDone(adapter: ProviderAdapter, job: ProviderJob, providerJobId: string, ctx: ProviderContext): Promise<ProviderResult> {
+    for (;;) {
+      ctx.heartbeat();
+      const status = await adapter.poll(job, providerJobId, ctx);
+      if (status.state === 'done') return status.result;
+      const wait = Math.min(MAX_POLL_INTERVAL_MS, Math.max(10, status.pollAfterMs ?? DEFAULT_POLL_INTERVAL_MS));
+      await sleep(wait, undefined, { signal: ctx.signal });
+    }
+  }
+
   return {
-    /** Runs the model and stores its files; returns what the outputs rows will say. */
-    async runProvider(input: GenerationInput): Promise<Omit<OutputRow, 'generation_id'>[]> {
-      const ctx = Context.current();
-      const model = findModel(input.model);
-      if (!model) {
-        throw ApplicationFailure.nonRetryable(`model ${input.model} left the catalog`, PROVIDER_ERROR_TYPE, {
-          code: 'unknown_model',
-        });
-      }
-      await repos.generations.markRunning(input.generationId);
-      try {
-        const adapter = providers.adapterFor(model, input.environment);
-        const result = await adapter.generate(
-          { generationId: input.generationId, model, prompt: input.prompt, params: input.params },
-          // A local activity has no heartbeat to send: its worker keeps the workflow task alive.
-          { heartbeat: () => (ctx.info.isLocal ? undefined : ctx.heartbeat()), signal: ctx.cancellationSignal },
-        );
-        const outputs: Omit<OutputRow, 'generation_id'>[] = [];
-        for (const [position, file] of result.files.entries()) {
-          const storageKey = `outputs/${input.generationId}/${position}.${file.extension}`;
-          await storage.put(storageKey, file.data, file.mime);
-          outputs.push({
-            id: newId('out'),
-            position,
-            storage_key: storageKey,
-            mime: file.mime,
-            width: file.width ?? null,
-            height: file.height ?? null,
-            duration_s: file.durationS ?? null,
-          });
-        }
-        return outputs;
-      } catch (err) {
-        if (err instanceof ProviderError) {
-          const details = { code: err.code };
-          throw err.retryable
-            ? ApplicationFailure.retryable(err.message, PROVIDER_ERROR_TYPE, details)
-            : ApplicationFailure.nonRetryable(err.message, PROVIDER_ERROR_TYPE, details);
-        }
-        throw err;
-      }
+    /** Sync modalities: the whole provider call, its files stored. */
+    async runProvider(input: GenerationInput): Promise<ProviderOutcome> {
+      return asTemporalFailure(async () => {
+        const { job, adapter } = jobOf(input);
+        await repos.generations.markRunning(input.generationId);
+        const ctx = contextOf(job);
+        const submitted = await adapter.submit(job, ctx);
+        const result = submitted.state === 'done' ? submitted.result : await pollUntilDone(adapter, job, submitted.providerJobId, ctx);
+        return store(input.generationId, result);
+      });
+    },
+
+    /** Async modalities, step 1: hand the job to the provider and remember its job id. */
+    async submitToProvider(input: GenerationInput): Promise<Submission> {
+      return asTemporalFailure(async () => {
+        const { job, adapter } = jobOf(input);
+        await repos.generations.markRunning(input.generationId);
+        const submitted = await adapter.submit(job, contextOf(job));
+        if (submitted.state === 'done') return { state: 'done', outcome: await store(input.generationId, submitted.result) };
+        await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId);
+        return { state: 'pending', providerJobId: submitted.providerJobId };
+      });
+    },
+
+    /** Async modalities, step 2: poll (heartbeating) until the provider is done, then store its files. */
+    async awaitProviderJob(input: GenerationInput, providerJobId: string): Promise<ProviderOutcome> {
+      return asTemporalFailure(async () => {
+        const { job, adapter } = jobOf(input);
+        const result = await pollUntilDone(adapter, job, providerJobId, contextOf(job));
+        return store(input.generationId, result);
+      });
+    },
+
+    /** A cancelled generation: ask the provider to stop (best effort). */
+    async cancelProviderJob(input: GenerationInput, providerJobId: string): Promise<void> {
+      const { job, adapter } = jobOf(input);
+      await adapter.cancel(job, providerJobId);
     },
   };
+}
+
+/** Provider errors become Temporal failures that say whether a retry may help. */
+async function asTemporalFailure<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      const details = { code: err.code };
+      throw err.retryable
+        ? ApplicationFailure.retryable(err.message, PROVIDER_TRANSIENT_ERROR_TYPE, details)
+        : ApplicationFailure.nonRetryable(err.message, PROVIDER_ERROR_TYPE, details);
+    }
+    throw err;
+  }
 }

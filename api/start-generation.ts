@@ -1,4 +1,5 @@
 import { WithStartWorkflowOperation } from '@temporalio/client';
+import type { JobInput } from '../activities/providers/types';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { GenerationRow, OutputRow } from '../db/repos/generations';
 import type { ModelEntry } from '../domain/catalog';
@@ -20,6 +21,8 @@ export interface GenerationRequest {
   prompt: string;
   params: Record<string, unknown>;
   estimatedCredits: number;
+  /** Input files already fetched and stored (api/store-inputs.ts). */
+  inputs?: Record<string, JobInput>;
 }
 
 /**
@@ -62,6 +65,8 @@ export async function startGeneration(
     params: request.params,
     estimatedCredits,
     timeouts: deps.generationTimeouts,
+    plan: principal.plan,
+    ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
   };
   const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', {

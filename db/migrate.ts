@@ -6,6 +6,7 @@ import * as rateLimits from './migrations/0002-rate-limits';
 import * as guardFastPaths from './migrations/0003-guard-fast-paths';
 import * as idempotencyAndCache from './migrations/0004-idempotency-and-cache';
 import * as uploads from './migrations/0005-uploads';
+import * as providerJobs from './migrations/0006-provider-jobs';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0003-guard-fast-paths': guardFastPaths,
   '0004-idempotency-and-cache': idempotencyAndCache,
   '0005-uploads': uploads,
+  '0006-provider-jobs': providerJobs,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

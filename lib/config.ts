@@ -23,6 +23,8 @@ export interface Config {
   s3AccessKeyId: string | undefined;
   s3SecretAccessKey: string | undefined;
   providerMode: ProviderMode;
+  /** How long the simulator's async jobs (video, music, avatar, 3D, upscale) take without #slow. */
+  simulatorAsyncLatencyMs: number;
   allowPrivateWebhookUrls: boolean;
   /** Input URLs (image_url, …) on private addresses; for tests and development only. */
   allowPrivateInputUrls: boolean;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     s3ForcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
     ...s3Credentials(env),
     providerMode: oneOf(env, 'PROVIDER_MODE', ['simulated', 'live'] as const, embedded ? 'simulated' : 'live'),
+    simulatorAsyncLatencyMs: integer(env, 'SIMULATOR_ASYNC_LATENCY_MS', 2_000, 0),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
     allowPrivateInputUrls: flag(env, 'ALLOW_PRIVATE_INPUT_URLS', false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),

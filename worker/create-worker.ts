@@ -14,6 +14,7 @@ export interface WorkerDeps {
   knex: Knex;
   storage: Storage;
   providerMode: ProviderMode;
+  simulatorAsyncLatencyMs: number;
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -23,7 +24,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     knex: deps.knex,
     repos: createRepos(deps.knex),
     storage: deps.storage,
-    providers: createProviderRegistry({ simulator: createSimulator(), providerMode: deps.providerMode }),
+    providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: deps.simulatorAsyncLatencyMs }), providerMode: deps.providerMode }),
   });
   return Worker.create({
     connection: deps.connection,

@@ -43,6 +43,7 @@ export async function startWorker(
     knex,
     storage: createStorage(config),
     providerMode: config.providerMode,
+    simulatorAsyncLatencyMs: config.simulatorAsyncLatencyMs,
     workflowBundle: opts.workflowBundle,
   });
   const done = worker.run().finally(async () => {

@@ -1,17 +1,26 @@
 import { defineUpdate } from '@temporalio/workflow';
 import type { Environment } from '../domain/generation-status';
 import type { Modality } from '../domain/modalities';
+import type { Plan } from '../domain/plans';
+import type { OutputRow } from '../db/repos/generations';
+import type { JobInput, ProviderUsage } from '../activities/providers/types';
 
 // The contract between the API, the workflows and the worker: names, inputs and results.
 // Imported by the API and the worker; it holds no logic.
 
 export interface GenerationTimeouts {
-  /** Longest a single provider attempt may take. */
+  /** Longest a single provider attempt may take (sync modalities: the whole job). */
   providerStartToCloseMs: number;
+  /** Async modalities: longest the provider may take to finish a submitted job. */
+  asyncJobTimeoutMs: number;
+  /** Async modalities: a polling worker that stays silent this long is presumed dead. */
+  heartbeatTimeoutMs: number;
 }
 
 export const DEFAULT_GENERATION_TIMEOUTS: GenerationTimeouts = {
   providerStartToCloseMs: 10 * 60 * 1000,
+  asyncJobTimeoutMs: 60 * 60 * 1000,
+  heartbeatTimeoutMs: 30 * 1000,
 };
 
 export interface GenerationInput {
@@ -29,7 +38,20 @@ export interface GenerationInput {
   timeouts: GenerationTimeouts;
   /** Set for seeded requests: a later identical request is served from this one (decisions §4). */
   cacheKey?: string;
+  /** The plan the estimate was priced on; usage-billed jobs (chat) are charged on it too. */
+  plan: Plan;
+  /** Input files the API fetched and stored, by name (`image`, `audio`, `video`). */
+  inputs?: Record<string, JobInput>;
 }
+
+/** What a provider produced, once its files are in storage. */
+export interface ProviderOutcome {
+  outputs: Omit<OutputRow, 'generation_id'>[];
+  text?: string;
+  usage?: ProviderUsage;
+}
+
+export type Submission = { state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string };
 
 export type Admission =
   | { admitted: true }

@@ -3,15 +3,18 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  proxyActivities,
   proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { admitUpdate, type Admission, type GenerationInput, type GenerationOutcome } from './definitions';
+import { MODALITY_MODE } from '../domain/modalities';
+import { admitUpdate, type Admission, type GenerationInput, type GenerationOutcome, type ProviderOutcome } from './definitions';
 
 // One generation: reserve credits (answering the caller through the `admit` update), run the
 // provider, then charge or refund, which emits the event in the same transaction (an outbox row).
-// Workflow id = generation id.
+// Workflow id = generation id. Sync modalities run the provider as a local activity; async ones
+// submit to the provider and then poll it from a heartbeating activity (activities/generations.ts).
 //
 // Every step is a local activity: for the synchronous modalities the whole generation completes in
 // one workflow task, which keeps Temporal's share of a sync request close to that of a workflow
@@ -23,6 +26,9 @@ const db = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '200ms', maximumInterval: '10s' },
 });
+
+// Transient provider errors (ProviderTransientError) are retried; a provider's verdict is not.
+const PROVIDER_RETRY = { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['ProviderError'] };
 
 export async function generationWorkflow(input: GenerationInput): Promise<GenerationOutcome> {
   let admission: Promise<Admission> | undefined;
@@ -37,26 +43,48 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   await condition(() => admitted !== undefined);
   if (!admitted?.admitted) return 'rejected';
 
-  const provider = proxyLocalActivities<Activities>({
-    startToCloseTimeout: input.timeouts.providerStartToCloseMs,
-    retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['ProviderError'] },
-  });
+  let providerJobId: string | undefined;
+  async function runAsync(): Promise<ProviderOutcome> {
+    const remote = proxyActivities<Activities>({
+      startToCloseTimeout: input.timeouts.asyncJobTimeoutMs,
+      heartbeatTimeout: input.timeouts.heartbeatTimeoutMs,
+      retry: PROVIDER_RETRY,
+    });
+    const submitted = await remote.submitToProvider(input);
+    if (submitted.state === 'done') return submitted.outcome;
+    providerJobId = submitted.providerJobId;
+    return remote.awaitProviderJob(input, providerJobId);
+  }
 
   try {
-    const outputs = await provider.runProvider(input);
-    await db.captureCredits({ generationId: input.generationId, outputs });
+    const outcome =
+      MODALITY_MODE[input.modality] === 'sync'
+        ? await proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY }).runProvider(input)
+        : await runAsync();
+    await db.captureCredits({ input, outcome });
     return 'succeeded';
   } catch (err) {
     if (isCancellation(err)) {
-      // A cancel must still refund: this scope cannot itself be cancelled.
-      await CancellationScope.nonCancellable(() =>
-        db.refundCredits({ generationId: input.generationId, status: 'canceled' }),
-      );
+      // A cancel must still refund (and tell the provider): this scope cannot itself be cancelled.
+      await CancellationScope.nonCancellable(async () => {
+        if (providerJobId) await cancelAtProvider(input, providerJobId);
+        await db.refundCredits({ generationId: input.generationId, status: 'canceled' });
+      });
       throw err;
     }
     const failure = describeFailure(err);
     await db.refundCredits({ generationId: input.generationId, status: 'failed', ...failure });
     return 'failed';
+  }
+}
+
+/** Best effort: the refund does not wait on a provider that will not answer. */
+async function cancelAtProvider(input: GenerationInput, providerJobId: string): Promise<void> {
+  const remote = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { maximumAttempts: 3 } });
+  try {
+    await remote.cancelProviderJob(input, providerJobId);
+  } catch {
+    // The provider keeps running a job we no longer pay for; nothing more to do.
   }
 }
 

@@ -1,31 +1,79 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { DEFAULT_ASPECT_RATIO, imageSize, type AspectRatio } from '../../domain/image-sizes';
+import { defaultVideoDurationS, MUSIC_DURATION_S, speechDurationMs } from '../../domain/media-durations';
+import { MODALITY_MODE } from '../../domain/modalities';
 import { parseSimulatorDirectives, shouldFail } from '../../domain/simulator-directives';
-import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderContext, type ProviderJob } from './types';
+import { renderAudio, renderImage, renderMesh, renderVideo, transcribe, upscaleImage, videoSize } from './simulator-media';
+import { probe } from './simulator-media/ffmpeg';
+import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
 
 // The built-in provider (decisions §7): runs every model offline and writes real media files.
-// Output depends only on model, prompt, seed and position, so a seed reproduces an image exactly.
+// Output depends only on model, prompt, seed and position, so a seed reproduces a result.
+//
+// For the async modalities it behaves like a real queue (fal.ai, Replicate): submit returns a job
+// id, polls say "pending" until the job's latency has passed, then the result. The job id carries
+// the submission time and latency, so polling survives a worker restart like a real provider's
+// job does, and there is nothing to clean up.
 
 const HEARTBEAT_EVERY_MS = 500;
+const MAX_POLL_HINT_MS = 1_000;
 
-export function createSimulator(): ProviderAdapter {
+export interface SimulatorOptions {
+  /** How long an async job takes without `#slow` (SIMULATOR_ASYNC_LATENCY_MS). */
+  asyncLatencyMs: number;
+}
+
+interface SimulatedJob {
+  submittedAt: number;
+  latencyMs: number;
+}
+
+export function createSimulator(opts: SimulatorOptions): ProviderAdapter {
   return {
     name: 'simulator',
-    async generate(job, ctx) {
+
+    async submit(job, ctx) {
       const directives = parseSimulatorDirectives(job.prompt);
-      await sleepWithHeartbeats(directives.slowMs, ctx);
-      if (shouldFail(directives, job.model.slug)) {
-        throw new ProviderError('provider_error', 'The simulator failed this generation because the prompt contains #fail.');
+      if (MODALITY_MODE[job.model.modality] === 'sync') {
+        await sleepWithHeartbeats(directives.slowMs, ctx);
+        return { state: 'done', result: await finish(job, ctx) };
       }
-      switch (job.model.modality) {
-        case 'image':
-          return { files: await renderImages(job) };
-        default:
-          throw new ProviderError('provider_error', `The simulator cannot produce ${job.model.modality} yet.`);
-      }
+      const simulated: SimulatedJob = { submittedAt: Date.now(), latencyMs: directives.slowMs || opts.asyncLatencyMs };
+      return {
+        state: 'pending',
+        providerJobId: `sim_${Buffer.from(JSON.stringify(simulated)).toString('base64url')}`,
+        pollAfterMs: Math.min(simulated.latencyMs, MAX_POLL_HINT_MS),
+      };
+    },
+
+    async poll(job, providerJobId, ctx) {
+      const simulated = decodeJobId(providerJobId);
+      const remaining = simulated.submittedAt + simulated.latencyMs - Date.now();
+      if (remaining > 0) return { state: 'pending', pollAfterMs: Math.min(remaining, MAX_POLL_HINT_MS) };
+      return { state: 'done', result: await finish(job, ctx) };
+    },
+
+    async cancel() {
+      // Nothing runs between polls: a cancelled simulated job simply is never polled again.
     },
   };
+}
+
+function decodeJobId(providerJobId: string): SimulatedJob {
+  try {
+    const parsed = JSON.parse(Buffer.from(providerJobId.replace(/^sim_/, ''), 'base64url').toString('utf8')) as SimulatedJob;
+    if (typeof parsed.submittedAt === 'number' && typeof parsed.latencyMs === 'number') return parsed;
+  } catch {
+    // fall through
+  }
+  throw new ProviderError('provider_error', `The simulator has no job ${providerJobId}.`);
+}
+
+async function finish(job: ProviderJob, ctx: ProviderContext): Promise<ProviderResult> {
+  if (shouldFail(parseSimulatorDirectives(job.prompt), job.model.slug)) {
+    throw new ProviderError('provider_error', 'The simulator failed this generation because the prompt contains #fail.');
+  }
+  return produce(job, ctx);
 }
 
 async function sleepWithHeartbeats(ms: number, ctx: ProviderContext): Promise<void> {
@@ -38,39 +86,93 @@ async function sleepWithHeartbeats(ms: number, ctx: ProviderContext): Promise<vo
   ctx.signal.throwIfAborted();
 }
 
-function seedOf(job: ProviderJob): string {
-  return typeof job.params.seed === 'number' ? `seed:${job.params.seed}` : `gen:${job.generationId}`;
+function seedOf(job: ProviderJob, position = 0): string {
+  const seed = typeof job.params.seed === 'number' ? `seed:${job.params.seed}` : `gen:${job.generationId}`;
+  return createHash('sha256').update(`${job.model.slug}\n${job.prompt}\n${seed}\n${position}`).digest('hex');
 }
 
-async function renderImages(job: ProviderJob): Promise<ProducedFile[]> {
-  const aspectRatio = (job.params.aspect_ratio as AspectRatio | undefined) ?? DEFAULT_ASPECT_RATIO;
-  const { width, height } = imageSize(aspectRatio);
-  const count = typeof job.params.num_outputs === 'number' ? job.params.num_outputs : 1;
-  const files: ProducedFile[] = [];
-  for (let position = 0; position < count; position++) {
-    const digest = createHash('sha256')
-      .update(`${job.model.slug}\n${job.prompt}\n${seedOf(job)}\n${position}`)
-      .digest();
-    files.push({ data: await renderGradient(digest, width, height), mime: 'image/png', extension: 'png', width, height });
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+async function produce(job: ProviderJob, ctx: ProviderContext): Promise<ProviderResult> {
+  const { params } = job;
+  switch (job.model.modality) {
+    case 'image': {
+      const { width, height } = imageSize((params.aspect_ratio as AspectRatio | undefined) ?? DEFAULT_ASPECT_RATIO);
+      const count = typeof params.num_outputs === 'number' ? params.num_outputs : 1;
+      const files: ProducedFile[] = [];
+      for (let position = 0; position < count; position++) {
+        files.push(await renderImage({ width, height, seed: seedOf(job, position), format: 'png' }));
+      }
+      return { files };
+    }
+    case 'video': {
+      const durationS = typeof params.duration_s === 'number' ? params.duration_s : defaultVideoDurationS(job.model);
+      return { files: [await renderVideo({ durationS, ...videoSize(str(params.aspect_ratio) ?? '16:9'), seed: seedOf(job) })] };
+    }
+    case 'music': {
+      const durationS = typeof params.duration_s === 'number' ? params.duration_s : MUSIC_DURATION_S.default;
+      return { files: [await renderAudio({ durationMs: durationS * 1000, seed: seedOf(job), format: 'mp3', kind: 'music' })] };
+    }
+    case 'voice': {
+      if (params.operation === 'transcription') {
+        const transcript = await transcribe({ audio: await ctx.readInput('audio'), seed: seedOf(job) });
+        return { files: [], text: transcript.text };
+      }
+      const text = str(params.text) ?? '';
+      return { files: [await renderAudio({ durationMs: speechDurationMs(text), seed: seedOf(job), format: 'mp3', kind: 'speech' })] };
+    }
+    case 'avatar': {
+      const durationS = job.inputs.audio
+        ? await audioSeconds(await ctx.readInput('audio'))
+        : speechDurationMs(str(params.text) ?? '') / 1000;
+      return { files: [await renderVideo({ durationS, ...videoSize('9:16'), seed: seedOf(job), audio: true })] };
+    }
+    case 'chat':
+      return chatReply(job);
+    case '3d':
+      return {
+        files: [
+          await renderMesh({
+            seed: seedOf(job),
+            complexity: (str(params.mesh_complexity) as 'low' | 'medium' | 'high' | undefined) ?? 'medium',
+            textureSize: Number(params.texture_size ?? 1024) as 1024 | 2048 | 4096,
+            rigged: params.rigged === true,
+          }),
+        ],
+      };
+    case 'upscale':
+      return {
+        files: [
+          await upscaleImage({
+            input: await ctx.readInput('image'),
+            scaleFactor: Number(params.scale_factor ?? 2) as 2 | 4,
+            faceEnhance: params.face_enhance === true,
+          }),
+        ],
+      };
   }
-  return files;
 }
 
-/**
- * A vertical two-colour gradient. Rows of one colour make the PNG cheap to encode (about 7 ms
- * for 1024x1024, against 35 ms for a gradient that changes along both axes), which keeps the
- * simulator off the critical path of what it stands in for.
- */
-async function renderGradient(digest: Buffer, width: number, height: number): Promise<Buffer> {
-  const rowBytes = width * 3;
-  const raw = Buffer.allocUnsafe(rowBytes * height);
-  const pixel = Buffer.alloc(3);
-  for (let y = 0; y < height; y++) {
-    const t = height > 1 ? y / (height - 1) : 0;
-    for (let c = 0; c < 3; c++) pixel[c] = Math.round(digest[c]! + (digest[c + 3]! - digest[c]!) * t);
-    raw.fill(pixel, y * rowBytes, (y + 1) * rowBytes);
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 6, adaptiveFiltering: false })
-    .toBuffer();
+async function audioSeconds(audio: Buffer): Promise<number> {
+  const duration = Number((await probe(audio)).format?.duration);
+  if (!(duration > 0)) throw new ProviderError('invalid_input', 'The audio input has no readable duration.');
+  return duration;
+}
+
+const WORDS = ['the', 'model', 'answers', 'with', 'a', 'simulated', 'reply', 'about', 'your', 'question', 'in', 'plain', 'words'];
+
+/** A deterministic reply: `#tokens:<n>` tokens when asked for, else a short sentence; never above max_tokens. */
+function chatReply(job: ProviderJob): ProviderResult {
+  const maxTokens = typeof job.params.max_tokens === 'number' ? job.params.max_tokens : 1024;
+  const asked = parseSimulatorDirectives(job.prompt).tokens;
+  const outputTokens = Math.min(maxTokens, asked ?? 24);
+  const digest = createHash('sha256').update(seedOf(job)).digest();
+  const words = Array.from({ length: outputTokens }, (_, i) => WORDS[(digest[i % digest.length]! + i) % WORDS.length]);
+  const messages = Array.isArray(job.params.messages) ? job.params.messages : [];
+  const inputChars = messages.reduce((sum: number, m: { content?: string }) => sum + (m.content?.length ?? 0), 0) + (str(job.params.system_prompt)?.length ?? 0);
+  return {
+    files: [],
+    text: words.join(' '),
+    usage: { inputTokens: Math.max(1, Math.ceil(inputChars / 4)), outputTokens },
+  };
 }

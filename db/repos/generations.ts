@@ -20,6 +20,8 @@ export interface GenerationRow {
   error_code: string | null;
   error_message: string | null;
   usage: Record<string, number> | null;
+  provider_job_id?: string | null;
+  output_text?: string | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -82,13 +84,33 @@ export function createGenerationsRepo(knex: Knex) {
      * updated row, or undefined when it was already terminal (a retried activity, or a race lost
      * to another outcome).
      */
-    async finishSucceeded(id: string, trx: Db = knex): Promise<GenerationRow | undefined> {
+    async finishSucceeded(
+      id: string,
+      result: { chargedCredits?: (reserved: number) => number; outputText?: string; usage?: Record<string, number> } = {},
+      trx: Db = knex,
+    ): Promise<GenerationRow | undefined> {
+      const current = await trx('generations').where({ id }).whereIn('status', ['queued', 'running']).forUpdate().first('reserved_credits');
+      if (!current) return undefined;
+      const reserved = current.reserved_credits as number;
+      // Usage-billed jobs (chat) are charged what they used, never more than was reserved.
+      const charged = Math.min(reserved, result.chargedCredits?.(reserved) ?? reserved);
       const [row] = await trx('generations')
         .where({ id })
         .whereIn('status', ['queued', 'running'])
-        .update({ status: 'succeeded', charged_credits: trx.raw('reserved_credits'), refunded_credits: 0, finished_at: trx.fn.now() })
+        .update({
+          status: 'succeeded',
+          charged_credits: charged,
+          refunded_credits: 0,
+          output_text: result.outputText ?? null,
+          usage: result.usage ? JSON.stringify(result.usage) : null,
+          finished_at: trx.fn.now(),
+        })
         .returning('*');
       return row;
+    },
+
+    async recordProviderJob(id: string, providerJobId: string, trx: Db = knex): Promise<void> {
+      await trx('generations').where({ id }).update({ provider_job_id: providerJobId });
     },
 
     /** Moves a non-terminal generation to `failed` or `canceled`, refunding its whole reservation. */

@@ -1,41 +1,82 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { createSimulator } from '../../activities/providers/simulator';
-import { ProviderError } from '../../activities/providers/types';
-import { findModel } from '../../domain/catalog';
+import { ProviderError, type ProviderContext, type ProviderJob } from '../../activities/providers/types';
+import { findModel, listModels } from '../../domain/catalog';
 
-const model = findModel('flux-schnell')!;
-const ctx = () => ({ heartbeat: () => undefined, signal: new AbortController().signal });
+const image = findModel('flux-schnell')!;
+const video = listModels().find((m) => m.modality === 'video' && m.capabilities.includes('text_to_video'))!;
+const chat = listModels().find((m) => m.modality === 'chat')!;
+const ctx = (signal = new AbortController().signal): ProviderContext => ({
+  heartbeat: () => undefined,
+  signal,
+  readInput: async () => {
+    throw new Error('no inputs in these tests');
+  },
+});
+const job = (over: Partial<ProviderJob>): ProviderJob => ({ generationId: 'gen_a', model: image, prompt: 'x', params: {}, inputs: {}, ...over });
+const simulator = createSimulator({ asyncLatencyMs: 200 });
 
 describe('simulator', () => {
-  it('renders one PNG per requested output at the aspect ratio size', async () => {
-    const result = await createSimulator().generate(
-      { generationId: 'gen_a', model, prompt: 'tall', params: { aspect_ratio: '9:16', num_outputs: 3 } },
-      ctx(),
-    );
-    assert.equal(result.files.length, 3);
-    for (const file of result.files) {
+  it('answers a sync modality at once: one PNG per requested output at the aspect ratio size', async () => {
+    const submitted = await simulator.submit(job({ prompt: 'tall', params: { aspect_ratio: '9:16', num_outputs: 3 } }), ctx());
+    assert.equal(submitted.state, 'done');
+    const { files } = submitted.state === 'done' ? submitted.result : { files: [] };
+    assert.equal(files.length, 3);
+    for (const file of files) {
       const meta = await sharp(file.data).metadata();
       assert.deepEqual([meta.format, meta.width, meta.height], ['png', 756, 1344]);
       assert.deepEqual([file.width, file.height, file.mime], [756, 1344, 'image/png']);
     }
-    assert.ok(!result.files[0]!.data.equals(result.files[1]!.data), 'each output differs');
+    assert.ok(!files[0]!.data.equals(files[1]!.data), 'each output differs');
   });
 
-  it('fails with a non-retryable provider_error on #fail', async () => {
+  it('queues an async modality like a real provider: pending until its latency has passed, then the result', async () => {
+    const j = job({ model: video, prompt: 'waves', params: { duration_s: 5, aspect_ratio: '16:9' } });
+    const submitted = await simulator.submit(j, ctx());
+    assert.equal(submitted.state, 'pending');
+    if (submitted.state !== 'pending') return;
+    assert.match(submitted.providerJobId, /^sim_/);
+    assert.equal((await simulator.poll(j, submitted.providerJobId, ctx())).state, 'pending');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // A fresh simulator (another worker) can poll the same job: the id carries its state.
+    const polled = await createSimulator({ asyncLatencyMs: 200 }).poll(j, submitted.providerJobId, ctx());
+    assert.equal(polled.state, 'done');
+    if (polled.state === 'done') assert.equal(polled.result.files[0]!.mime, 'video/mp4');
+  });
+
+  it('uses #slow as an async job latency, and fails a finished job on #fail', async () => {
+    const j = job({ model: video, prompt: 'x #slow:50 #fail', params: { duration_s: 5 } });
+    const submitted = await simulator.submit(j, ctx());
+    assert.equal(submitted.state, 'pending');
+    await new Promise((resolve) => setTimeout(resolve, 80));
     await assert.rejects(
-      createSimulator().generate({ generationId: 'gen_b', model, prompt: 'x #fail', params: {} }, ctx()),
+      simulator.poll(j, submitted.state === 'pending' ? submitted.providerJobId : '', ctx()),
       (err: unknown) => err instanceof ProviderError && err.code === 'provider_error' && !err.retryable,
     );
+  });
+
+  it('fails a sync job with a non-retryable provider_error on #fail', async () => {
+    await assert.rejects(
+      simulator.submit(job({ prompt: 'x #fail' }), ctx()),
+      (err: unknown) => err instanceof ProviderError && err.code === 'provider_error' && !err.retryable,
+    );
+  });
+
+  it('reports #tokens:<n> output tokens for chat, never more than max_tokens', async () => {
+    for (const [prompt, maxTokens, expected] of [['hi #tokens:300', 1024, 300], ['hi #tokens:300', 100, 100]] as const) {
+      const submitted = await simulator.submit(job({ model: chat, prompt, params: { max_tokens: maxTokens, messages: [{ content: prompt }] } }), ctx());
+      assert.equal(submitted.state, 'done');
+      if (submitted.state !== 'done') return;
+      assert.equal(submitted.result.usage?.outputTokens, expected);
+      assert.equal(submitted.result.text?.split(' ').length, expected);
+    }
   });
 
   it('stops waiting when its activity is cancelled', async () => {
     const abort = new AbortController();
     const started = Date.now();
-    const run = createSimulator().generate(
-      { generationId: 'gen_c', model, prompt: '#slow:10000', params: {} },
-      { heartbeat: () => undefined, signal: abort.signal },
-    );
+    const run = simulator.submit(job({ prompt: '#slow:10000' }), ctx(abort.signal));
     setTimeout(() => abort.abort(), 100);
     await assert.rejects(run);
     assert.ok(Date.now() - started < 2000);

@@ -70,6 +70,8 @@ export async function startTestStack(): Promise<TestStack> {
     urlSigningSecret: 'test-url-signing-secret',
     localStorageDir: path.join(dir, 'storage'),
     syncTimeoutMs: 15_000,
+    // Async simulator jobs finish quickly in tests; #slow makes a longer one.
+    simulatorAsyncLatencyMs: 300,
   };
 
   const knex = createKnex(pg.databaseUrl, { poolMax: 20 });
