@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { environmentOfSecret, hashSecret } from '../../lib/api-key-secret';
 import { clientIp, ipInRanges, parseIpRange, type IpRange } from '../../lib/ip-ranges';
 import { ApiError } from '../errors';
+import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { ApiDeps, AppState } from '../context';
 
 const BEARER = /^Bearer +(\S+)$/;
@@ -27,14 +28,25 @@ export function authenticate(deps: Pick<ApiDeps, 'principals' | 'trustedProxies'
     }
     if (principal.ipAllowlist.length > 0) {
       const ip = clientIp(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For') || undefined, deps.trustedProxies);
-      const ranges = principal.ipAllowlist.map((r) => parseIpRange(r)).filter((r): r is IpRange => r !== undefined);
-      if (!ipInRanges(ip, ranges)) {
+      if (!ipInRanges(ip, allowlistOf(principal))) {
         throw new ApiError('ip_not_allowed', `This key only accepts requests from its IP allowlist, and ${ip} is not on it.`);
       }
     }
     ctx.state.principal = principal;
     await next();
   };
+}
+
+// A cached principal is reused across requests: parse its allowlist once, not per request.
+const parsedAllowlists = new WeakMap<KeyPrincipal, IpRange[]>();
+
+function allowlistOf(principal: KeyPrincipal): IpRange[] {
+  let ranges = parsedAllowlists.get(principal);
+  if (!ranges) {
+    ranges = principal.ipAllowlist.map((r) => parseIpRange(r)).filter((r): r is IpRange => r !== undefined);
+    parsedAllowlists.set(principal, ranges);
+  }
+  return ranges;
 }
 
 export function principalOf(ctx: { state: AppState }) {
