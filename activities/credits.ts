@@ -64,7 +64,12 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
           {
             chargedCredits: usageCharge(input, outcome),
             ...(outcome.text !== undefined && { outputText: outcome.text }),
-            ...(outcome.usage && { usage: { ...outcome.usage } as Record<string, number> }),
+            ...(outcome.usage && {
+              usage: {
+                ...(outcome.usage.inputTokens !== undefined && { input_tokens: outcome.usage.inputTokens }),
+                ...(outcome.usage.outputTokens !== undefined && { output_tokens: outcome.usage.outputTokens }),
+              },
+            }),
           },
           trx,
         );

@@ -1,6 +1,6 @@
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import { findModel, type ModelEntry } from '../domain/catalog';
-import type { Modality } from '../domain/modalities';
+import type { Capability, Modality } from '../domain/modalities';
 import { planAllowsStudioPlus } from '../domain/plans';
 import { routeProvider, type RoutingConfig } from '../domain/provider-routing';
 import { ApiError } from './errors';
@@ -25,4 +25,14 @@ export function resolveModel(slug: string, modality: Modality, principal: KeyPri
     throw new ApiError('provider_unavailable', `Model '${slug}' is not available: its provider is not configured on this server.`);
   }
   return model;
+}
+
+/** 400 capability_not_supported unless the model can do what the request asks. */
+export function requireCapability(model: ModelEntry, capability: Capability, param?: string): void {
+  if (model.capabilities.includes(capability)) return;
+  throw new ApiError(
+    'capability_not_supported',
+    `Model '${model.slug}' does not support ${capability}; its capabilities are ${model.capabilities.join(', ')}. GET /v1/models?capability=${capability} lists models that do.`,
+    param ? { param } : {},
+  );
 }

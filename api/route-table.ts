@@ -36,7 +36,17 @@ export const ROUTES = {
   listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },
   getBalance: { method: 'GET', path: '/v1/balance', access: apiKey('usage:read', 'viewer') },
   createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
+  createVideo: { method: 'POST', path: '/v1/videos', access: apiKey('videos:write', 'developer', true) },
+  createVoice: { method: 'POST', path: '/v1/voice', access: apiKey('voice:write', 'developer', true) },
+  createMusic: { method: 'POST', path: '/v1/music', access: apiKey('music:write', 'developer', true) },
+  createAvatar: { method: 'POST', path: '/v1/avatars', access: apiKey('avatars:write', 'developer', true) },
+  createChat: { method: 'POST', path: '/v1/chat', access: apiKey('chat:write', 'developer', true) },
+  createThreeD: { method: 'POST', path: '/v1/three-d', access: apiKey('three_d:write', 'developer', true) },
+  createUpscale: { method: 'POST', path: '/v1/upscale', access: apiKey('upscale:write', 'developer', true) },
+  listGenerations: { method: 'GET', path: '/v1/generations', access: apiKey('generations:read', 'viewer') },
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
+  // Cancelling also needs the write scope of the generation's modality, checked by the handler.
+  cancelGeneration: { method: 'POST', path: '/v1/generations/:id/cancel', access: apiKey('generations:read', 'developer') },
   createUpload: { method: 'POST', path: '/v1/uploads', access: apiKey('uploads:write', 'developer') },
 
   listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },

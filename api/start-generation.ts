@@ -9,7 +9,8 @@ import { isTerminal } from '../domain/generation-status';
 import { newId } from '../lib/ids';
 import type { generationWorkflow } from '../workflows/generation';
 import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
-import type { ApiDeps } from './context';
+import type { ApiDeps, AppContext } from './context';
+import { presentGeneration } from './presenters/generation';
 import type { IdempotencyState } from './middleware/idempotency';
 import { serveFromCache } from './serve-from-cache';
 import { ApiError } from './errors';
@@ -141,4 +142,16 @@ async function waitAtMost(deps: ApiDeps, ms: number, result: () => Promise<unkno
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
+export async function respondWithGeneration(
+  ctx: AppContext,
+  deps: ApiDeps,
+  principal: KeyPrincipal,
+  request: GenerationRequest,
+): Promise<void> {
+  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency);
+  ctx.status = httpStatus;
+  ctx.body = await presentGeneration(generation, outputs, deps.storage);
 }

@@ -1,5 +1,7 @@
 // Who may do what (decisions §3): roles, scopes, and the two checks the API makes with them.
 
+import type { Modality } from './modalities';
+
 export const ROLES = ['viewer', 'developer', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -19,6 +21,18 @@ export const SCOPES = [
   'api_keys:manage',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
+
+/** The scope that lets a key create (and cancel) generations of a modality. */
+export const MODALITY_WRITE_SCOPE: Record<Modality, Scope> = {
+  image: 'images:write',
+  video: 'videos:write',
+  voice: 'voice:write',
+  music: 'music:write',
+  avatar: 'avatars:write',
+  chat: 'chat:write',
+  '3d': 'three_d:write',
+  upscale: 'upscale:write',
+};
 
 /** viewer < developer < admin < owner: each role may do all that the roles below it may. */
 export function roleAllows(role: Role, minRole: Role): boolean {

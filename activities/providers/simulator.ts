@@ -4,7 +4,7 @@ import { defaultVideoDurationS, MUSIC_DURATION_S, speechDurationMs } from '../..
 import { MODALITY_MODE } from '../../domain/modalities';
 import { parseSimulatorDirectives, shouldFail } from '../../domain/simulator-directives';
 import { renderAudio, renderImage, renderMesh, renderVideo, transcribe, upscaleImage, videoSize } from './simulator-media';
-import { probe } from './simulator-media/ffmpeg';
+import { probe } from '../../lib/ffmpeg';
 import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
 
 // The built-in provider (decisions §7): runs every model offline and writes real media files.

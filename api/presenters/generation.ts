@@ -34,6 +34,8 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
     outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),
     ...(gen.status === 'failed' && { error_code: gen.error_code, error_message: gen.error_message }),
     ...(gen.usage && { usage: gen.usage }),
+    // Chat's answer, or a transcription's text.
+    ...(gen.output_text !== null && gen.output_text !== undefined && { text: gen.output_text }),
     created_at: gen.created_at.toISOString(),
     finished_at: iso(gen.finished_at),
   };

@@ -7,7 +7,14 @@ import { registerBalanceRoutes } from './balance';
 import { registerFileRoutes } from './files';
 import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
+import { registerAvatarRoutes } from './avatars';
+import { registerChatRoutes } from './chat';
 import { registerImageRoutes } from './images';
+import { registerMusicRoutes } from './music';
+import { registerThreeDRoutes } from './three-d';
+import { registerUpscaleRoutes } from './upscale';
+import { registerVideoRoutes } from './videos';
+import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
 import { registerUploadRoutes } from './uploads';
 
@@ -20,6 +27,13 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerModelRoutes(router, deps);
   registerBalanceRoutes(router, deps);
   registerImageRoutes(router, deps);
+  registerVideoRoutes(router, deps);
+  registerVoiceRoutes(router, deps);
+  registerMusicRoutes(router, deps);
+  registerAvatarRoutes(router, deps);
+  registerChatRoutes(router, deps);
+  registerThreeDRoutes(router, deps);
+  registerUpscaleRoutes(router, deps);
   registerGenerationRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
   registerUploadRoutes(router, deps);

@@ -69,6 +69,32 @@ export function createGenerationsRepo(knex: Knex) {
       return { generation: generation as GenerationRow, outputs: outputs as OutputRow[] };
     },
 
+    /** A page of one organization's generations in one environment, newest first, with outputs. */
+    async listPage(
+      owner: { organizationId: string; environment: Environment },
+      page: { limit: number; startingAfter?: GenerationRow; modality?: Modality; status?: GenerationStatus },
+      trx: Db = knex,
+    ): Promise<{ rows: { generation: GenerationRow; outputs: OutputRow[] }[]; hasMore: boolean }> {
+      const query = trx('generations as g')
+        .select(
+          'g.*',
+          trx.raw(
+            `coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`,
+          ),
+        )
+        .where({ 'g.organization_id': owner.organizationId, 'g.environment': owner.environment })
+        .orderBy([{ column: 'g.created_at', order: 'desc' }, { column: 'g.id', order: 'desc' }])
+        .limit(page.limit + 1);
+      if (page.modality) query.where('g.modality', page.modality);
+      if (page.status) query.where('g.status', page.status);
+      if (page.startingAfter) query.whereRaw('(g.created_at, g.id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
+      const rows = (await query) as (GenerationRow & { outputs: OutputRow[] })[];
+      return {
+        rows: rows.slice(0, page.limit).map(({ outputs, ...generation }) => ({ generation: generation as GenerationRow, outputs })),
+        hasMore: rows.length > page.limit,
+      };
+    },
+
     async findById(id: string, trx: Db = knex): Promise<GenerationRow | undefined> {
       return trx('generations').where({ id }).first();
     },
@@ -100,7 +126,8 @@ export function createGenerationsRepo(knex: Knex) {
         .update({
           status: 'succeeded',
           charged_credits: charged,
-          refunded_credits: 0,
+          // What was reserved but not charged went back to the wallet (chat's unused tokens).
+          refunded_credits: reserved - charged,
           output_text: result.outputText ?? null,
           usage: result.usage ? JSON.stringify(result.usage) : null,
           finished_at: trx.fn.now(),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { NodeIO } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { renderAudio } from '../../activities/providers/simulator-media/audio';
-import { FfmpegError, probe, runFfmpeg, type ProbeResult } from '../../activities/providers/simulator-media/ffmpeg';
+import { FfmpegError, probe, runFfmpeg, type ProbeResult } from '../../lib/ffmpeg';
 import { renderImage } from '../../activities/providers/simulator-media/image';
 import { renderMesh } from '../../activities/providers/simulator-media/mesh';
 import { transcribe } from '../../activities/providers/simulator-media/transcript';

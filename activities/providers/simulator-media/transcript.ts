@@ -1,5 +1,5 @@
 import { ProviderError } from '../types';
-import { FfmpegError, probe, type ProbeResult } from './ffmpeg';
+import { FfmpegError, probe, type ProbeResult } from '../../../lib/ffmpeg';
 import { formatDurationS, randomInt, seededRandom } from './seed';
 
 export interface TranscribeRequest {

@@ -1,5 +1,5 @@
 import type { ProducedFile } from '../types';
-import { BITEXACT, runFfmpegToFile } from './ffmpeg';
+import { BITEXACT, runFfmpegToFile } from '../../../lib/ffmpeg';
 import { formatDurationS, hslHex, randomInt, seededRandom } from './seed';
 import { synthesize } from './synth';
 

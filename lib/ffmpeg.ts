@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 
-// The one place that spawns ffmpeg and ffprobe: static binaries shipped by npm packages, so the
-// simulator needs nothing installed on the host.
+// The one place that spawns ffmpeg and ffprobe: static binaries shipped by npm packages, so
+// nothing needs installing on the host. The simulator renders with them; the API probes input
+// durations with them.
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const STDERR_TAIL_CHARS = 2_000;

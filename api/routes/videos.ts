@@ -1,0 +1,46 @@
+import { defaultVideoDurationS, videoDurationAllowed } from '../../domain/media-durations';
+import { estimateCredits } from '../../domain/pricing';
+import type { ApiDeps } from '../context';
+import { defineRoute, type AppRouter } from '../define-route';
+import { ApiError } from '../errors';
+import { fetchAndStoreInput, imageDimensions, jobInput } from '../inputs';
+import { principalOf } from '../middleware/authenticate';
+import { requireCapability, resolveModel } from '../resolve-model';
+import { ROUTES } from '../route-table';
+import { parseVideoRequest } from '../schemas/videos';
+import { respondWithGeneration } from '../start-generation';
+
+const DEFAULT_VIDEO_ASPECT_RATIO = '16:9';
+
+/** POST /v1/videos (async, 202): text-to-video, or image-to-video with `image_url`. */
+export function registerVideoRoutes(router: AppRouter, deps: ApiDeps): void {
+  defineRoute(router, deps, ROUTES.createVideo, async (ctx) => {
+    const principal = principalOf(ctx);
+    const body = parseVideoRequest(ctx.state.body);
+    const model = resolveModel(body.model, 'video', principal, deps.routing);
+    requireCapability(model, body.image_url ? 'image_to_video' : 'text_to_video', body.image_url ? 'image_url' : 'model');
+
+    const durationS = body.duration_s ?? defaultVideoDurationS(model);
+    if (!videoDurationAllowed(model, durationS)) {
+      const allowed = model.limits.durationsS?.join(', ') ?? `${model.limits.minDurationS ?? 1} to ${model.limits.maxDurationS ?? 600}`;
+      throw new ApiError('validation_failed', `Model '${model.slug}' renders ${allowed} seconds, not ${durationS}.`, { param: 'duration_s' });
+    }
+    const aspectRatio = body.aspect_ratio ?? model.limits.aspectRatios?.[0] ?? DEFAULT_VIDEO_ASPECT_RATIO;
+    if (model.limits.aspectRatios && !model.limits.aspectRatios.includes(aspectRatio)) {
+      throw new ApiError('validation_failed', `Model '${model.slug}' renders aspect ratios ${model.limits.aspectRatios.join(', ')}.`, {
+        param: 'aspect_ratio',
+      });
+    }
+    const image = body.image_url ? await fetchAndStoreInput(deps, principal, body.image_url, 'image', 'image_url') : undefined;
+    if (image) await imageDimensions(image, 'image_url');
+
+    const { model: _slug, prompt, ...rest } = body;
+    await respondWithGeneration(ctx, deps, principal, {
+      model,
+      prompt,
+      params: { ...rest, duration_s: durationS, aspect_ratio: aspectRatio },
+      estimatedCredits: estimateCredits(model, { durationMs: durationS * 1000 }, principal.plan),
+      ...(image && { inputs: { image: jobInput(image) } }),
+    });
+  });
+}

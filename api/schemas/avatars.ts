@@ -1,0 +1,29 @@
+import { compileValidator } from './ajv';
+import { MAX_SEED } from './images';
+
+export interface AvatarRequest {
+  model: string;
+  text?: string;
+  avatar_id?: string;
+  voice_id?: string;
+  video_url?: string;
+  audio_url?: string;
+  seed?: number;
+}
+
+// Decisions §10: text-to-avatar {model, text, avatar_id?, voice_id?} or lipsync
+// {model, video_url, audio_url}, never both; the handler tells which shape a body is.
+export const parseAvatarRequest = compileValidator<AvatarRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['model'],
+  properties: {
+    model: { type: 'string', minLength: 1, maxLength: 200 },
+    text: { type: 'string', minLength: 1, maxLength: 5_000 },
+    avatar_id: { type: 'string', minLength: 1, maxLength: 200 },
+    voice_id: { type: 'string', minLength: 1, maxLength: 200 },
+    video_url: { type: 'string', format: 'uri', maxLength: 4096 },
+    audio_url: { type: 'string', format: 'uri', maxLength: 4096 },
+    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+  },
+});

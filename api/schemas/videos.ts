@@ -1,0 +1,27 @@
+import { compileValidator } from './ajv';
+import { MAX_PROMPT_LENGTH, MAX_SEED } from './images';
+
+export interface VideoRequest {
+  model: string;
+  prompt: string;
+  duration_s?: number;
+  aspect_ratio?: string;
+  image_url?: string;
+  seed?: number;
+}
+
+// Spec §4 POST /v1/videos and decisions §10. The duration and aspect ratio are checked against the
+// model's own limits by the handler (they differ per model).
+export const parseVideoRequest = compileValidator<VideoRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['model', 'prompt'],
+  properties: {
+    model: { type: 'string', minLength: 1, maxLength: 200 },
+    prompt: { type: 'string', minLength: 1, maxLength: MAX_PROMPT_LENGTH },
+    duration_s: { type: 'integer', minimum: 1, maximum: 600 },
+    aspect_ratio: { type: 'string', pattern: '^[1-9][0-9]?:[1-9][0-9]?$' },
+    image_url: { type: 'string', format: 'uri', maxLength: 4096 },
+    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+  },
+});
