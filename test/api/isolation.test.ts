@@ -11,12 +11,16 @@ const keyOf = (org: TestOrganization, environment: 'live' | 'test') => (environm
 
 const generation: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/images', { key: keyOf(org, environment), body: { model: 'flux-schnell', prompt: 'mine' } })).body.id;
+// A job that stays running until it is cancelled, so that its owner's cancel answers 200.
+const runningVideo: ResourceFactory = async (org, environment) =>
+  (await call('POST', '/v1/videos', { key: keyOf(org, environment), body: { model: 'hailuo-02', prompt: 'long #slow:600000' } })).body.id;
 const apiKey: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/api-keys', { key: keyOf(org, environment), body: { name: 'mine' } })).body.id;
 
 /** Every id-bearing API-key route must name how to make the resource it addresses. */
 const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   getGeneration: generation,
+  cancelGeneration: runningVideo,
   updateApiKey: apiKey,
   revokeApiKey: apiKey,
 };
