@@ -15,7 +15,7 @@ import { freePort } from '../../lib/free-port';
  * The embedded stack as `npm start` runs it (durable Postgres, a Temporal dev server with a
  * database file, one worker and the real API composition root), in a throwaway folder.
  */
-export async function startBenchStack(overrides: Partial<Config> = {}) {
+export async function startBenchStack(overrides: Partial<Config> = {}, opts: { inProcessWorker?: boolean } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-bench-'));
   await chmod(dir, 0o755);
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -37,7 +37,8 @@ export async function startBenchStack(overrides: Partial<Config> = {}) {
   await migrateToLatest(knex);
   await knex.destroy();
   const logger = createLogger({ level: 'error' });
-  const worker = await startWorker(config, logger);
+  // A benchmark that measures the worker on its own runs it as a child process instead.
+  const worker = opts.inProcessWorker === false ? undefined : await startWorker(config, logger);
   const api = await startApiServer(config, logger);
   return {
     config,
@@ -47,7 +48,7 @@ export async function startBenchStack(overrides: Partial<Config> = {}) {
     },
     async stop() {
       await api.close();
-      await worker.stop();
+      await worker?.stop();
       await temporal.stop();
       await pg.stop();
       await rm(dir, { recursive: true, force: true });
