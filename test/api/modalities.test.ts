@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { findModel } from '../../domain/catalog';
 import { estimateCredits } from '../../domain/pricing';
 import { call, createOrganization, waitForGeneration, type TestOrganization } from '../helpers/http';
@@ -161,5 +162,18 @@ describe('creation endpoints (all eight modalities)', function () {
     assert.equal(gen.status, 'succeeded');
     const meta = await imageMeta(gen.outputs[0].url);
     assert.deepEqual([meta.format, meta.width, meta.height], ['png', 2688, 1512]);
+  });
+
+  it('uploads an image (POST /v1/uploads, then PUT) and upscales it by its file_url', async () => {
+    const data = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'photo.png', content_type: 'image/png', size_bytes: data.length } });
+    assert.equal(upload.status, 201, JSON.stringify(upload.body));
+    const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });
+    assert.equal(put.status, 200);
+    const res = await call('POST', '/v1/upscale', { key: org.liveKey, body: { model: 'codeformer', image_url: upload.body.file_url, scale_factor: '4', face_enhance: true } });
+    const gen = await finished(org, res);
+    assert.equal(gen.status, 'succeeded');
+    const meta = await imageMeta(gen.outputs[0].url);
+    assert.deepEqual([meta.width, meta.height], [1280, 800]);
   });
 });

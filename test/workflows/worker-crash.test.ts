@@ -49,4 +49,37 @@ describe('a worker killed mid-generation', function () {
     );
     await api.close();
   });
+
+  it('resumes polling an async provider job on another worker after the heartbeat timeout', async () => {
+    const taskQueue = `crash-async-${Date.now()}`;
+    const api = await startExtraApi({ taskQueue, generationTimeouts: { ...stack().apiDeps.generationTimeouts, heartbeatTimeoutMs: 2_000 } });
+    const first = await spawnWorkerProcess(taskQueue);
+    children.push(first);
+    const org = await createOrganization({ credits: 10_000 });
+
+    const res = await call('POST', '/v1/videos', { key: org.liveKey, baseUrl: api.url, body: { model: 'hailuo-02', prompt: 'outlive #slow:4000' } });
+    assert.equal(res.status, 202);
+    const id: string = res.body.id;
+    // Submitted to the provider (the job id is recorded), now polling: kill the poller.
+    await waitFor(async () => ((await stack().repos.generations.findById(id))?.provider_job_id ? true : undefined), 20_000, 'the provider job');
+    const providerJobId = (await stack().repos.generations.findById(id))!.provider_job_id;
+    await killHard(first);
+
+    const second = await spawnWorkerProcess(taskQueue);
+    children.push(second);
+    const done = await waitForGeneration(id, org.liveKey, ['succeeded', 'failed', 'canceled'], 60_000);
+    assert.equal(done.status, 'succeeded');
+    assert.equal(done.outputs[0].mime, 'video/mp4');
+    assert.deepEqual(await ledgerKinds(id), ['reserve', 'capture']);
+    await assertLedgerBalanced(org.id);
+
+    // The same provider job was polled to the end (not submitted again), after a heartbeat timeout.
+    assert.equal((await stack().repos.generations.findById(id))!.provider_job_id, providerJobId);
+    const history = await stack().temporal.workflow.getHandle(id).fetchHistory();
+    const events = history.events ?? [];
+    assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'submitToProvider').length, 1);
+    const started = events.filter((e) => e.activityTaskStartedEventAttributes && Number(e.activityTaskStartedEventAttributes.attempt) > 1);
+    assert.ok(started.length >= 1, 'the polling activity ran a second attempt');
+    await api.close();
+  });
 });
