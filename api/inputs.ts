@@ -61,6 +61,18 @@ export async function imageDimensions(input: StoredInput, param: string): Promis
   throw new ApiError('validation_failed', `${param}: the file is not an image that can be decoded.`, { param });
 }
 
+/** An optional `image_url`: fetched, stored and checked to be a decodable image, as job inputs. */
+export async function optionalImageInput(
+  deps: Pick<ApiDeps, 'storage' | 'allowPrivateInputUrls'>,
+  principal: KeyPrincipal,
+  url: string | undefined,
+): Promise<{ image: JobInput } | undefined> {
+  if (!url) return undefined;
+  const image = await fetchAndStoreInput(deps, principal, url, 'image', 'image_url');
+  await imageDimensions(image, 'image_url');
+  return { image: jobInput(image) };
+}
+
 export function jobInput(input: StoredInput): JobInput {
   return { storageKey: input.storageKey, contentType: input.contentType };
 }

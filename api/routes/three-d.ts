@@ -1,7 +1,7 @@
 import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { fetchAndStoreInput, imageDimensions, jobInput } from '../inputs';
+import { optionalImageInput } from '../inputs';
 import { principalOf } from '../middleware/authenticate';
 import { requireCapability, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
@@ -16,8 +16,7 @@ export function registerThreeDRoutes(router: AppRouter, deps: ApiDeps): void {
     const model = resolveModel(body.model, '3d', principal, deps.routing);
     requireCapability(model, body.image_url ? 'image_to_3d' : 'text_to_3d', body.image_url ? 'image_url' : 'model');
     if (body.rigged) requireCapability(model, 'rigged_3d', 'rigged');
-    const image = body.image_url ? await fetchAndStoreInput(deps, principal, body.image_url, 'image', 'image_url') : undefined;
-    if (image) await imageDimensions(image, 'image_url');
+    const inputs = await optionalImageInput(deps, principal, body.image_url);
 
     const { model: _slug, prompt, ...rest } = body;
     await respondWithGeneration(ctx, deps, principal, {
@@ -25,7 +24,7 @@ export function registerThreeDRoutes(router: AppRouter, deps: ApiDeps): void {
       prompt,
       params: { ...rest, texture_size: body.texture_size ?? '1024', mesh_complexity: body.mesh_complexity ?? 'medium', rigged: body.rigged ?? false },
       estimatedCredits: estimateCredits(model, { count: 1 }, principal.plan),
-      ...(image && { inputs: { image: jobInput(image) } }),
+      ...(inputs && { inputs }),
     });
   });
 }

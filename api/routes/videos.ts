@@ -3,7 +3,7 @@ import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError } from '../errors';
-import { fetchAndStoreInput, imageDimensions, jobInput } from '../inputs';
+import { optionalImageInput } from '../inputs';
 import { principalOf } from '../middleware/authenticate';
 import { requireCapability, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
@@ -31,8 +31,7 @@ export function registerVideoRoutes(router: AppRouter, deps: ApiDeps): void {
         param: 'aspect_ratio',
       });
     }
-    const image = body.image_url ? await fetchAndStoreInput(deps, principal, body.image_url, 'image', 'image_url') : undefined;
-    if (image) await imageDimensions(image, 'image_url');
+    const inputs = await optionalImageInput(deps, principal, body.image_url);
 
     const { model: _slug, prompt, ...rest } = body;
     await respondWithGeneration(ctx, deps, principal, {
@@ -40,7 +39,7 @@ export function registerVideoRoutes(router: AppRouter, deps: ApiDeps): void {
       prompt,
       params: { ...rest, duration_s: durationS, aspect_ratio: aspectRatio },
       estimatedCredits: estimateCredits(model, { durationMs: durationS * 1000 }, principal.plan),
-      ...(image && { inputs: { image: jobInput(image) } }),
+      ...(inputs && { inputs }),
     });
   });
 }

@@ -1,5 +1,5 @@
 import { compileValidator } from './ajv';
-import { MAX_SEED } from './images';
+import { modelField, seedField, urlField } from './fields';
 
 export interface AvatarRequest {
   model: string;
@@ -18,12 +18,12 @@ export const parseAvatarRequest = compileValidator<AvatarRequest>({
   additionalProperties: false,
   required: ['model'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
+    model: modelField,
     text: { type: 'string', minLength: 1, maxLength: 5_000 },
     avatar_id: { type: 'string', minLength: 1, maxLength: 200 },
     voice_id: { type: 'string', minLength: 1, maxLength: 200 },
-    video_url: { type: 'string', format: 'uri', maxLength: 4096 },
-    audio_url: { type: 'string', format: 'uri', maxLength: 4096 },
-    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    video_url: urlField,
+    audio_url: urlField,
+    seed: seedField,
   },
 });

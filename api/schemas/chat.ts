@@ -1,4 +1,5 @@
 import { compileValidator } from './ajv';
+import { modelField } from './fields';
 
 export interface ChatMessage {
   role?: 'user' | 'assistant';
@@ -23,7 +24,7 @@ export const parseChatRequest = compileValidator<ChatRequest>({
   additionalProperties: false,
   required: ['model', 'messages'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
+    model: modelField,
     messages: {
       type: 'array',
       minItems: 1,

@@ -1,6 +1,6 @@
 import { MUSIC_DURATION_S } from '../../domain/media-durations';
 import { compileValidator } from './ajv';
-import { MAX_PROMPT_LENGTH, MAX_SEED } from './images';
+import { modelField, promptField, seedField } from './fields';
 
 export interface MusicRequest {
   model: string;
@@ -16,10 +16,10 @@ export const parseMusicRequest = compileValidator<MusicRequest>({
   additionalProperties: false,
   required: ['model', 'prompt'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
-    prompt: { type: 'string', minLength: 1, maxLength: MAX_PROMPT_LENGTH },
+    model: modelField,
+    prompt: promptField,
     duration_s: { type: 'integer', minimum: MUSIC_DURATION_S.min, maximum: MUSIC_DURATION_S.max },
     with_vocals: { type: 'boolean' },
-    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    seed: seedField,
   },
 });

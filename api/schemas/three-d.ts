@@ -1,5 +1,5 @@
 import { compileValidator } from './ajv';
-import { MAX_PROMPT_LENGTH, MAX_SEED } from './images';
+import { modelField, promptField, seedField, urlField } from './fields';
 
 export interface ThreeDRequest {
   model: string;
@@ -17,12 +17,12 @@ export const parseThreeDRequest = compileValidator<ThreeDRequest>({
   additionalProperties: false,
   required: ['model', 'prompt'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
-    prompt: { type: 'string', minLength: 1, maxLength: MAX_PROMPT_LENGTH },
-    image_url: { type: 'string', format: 'uri', maxLength: 4096 },
+    model: modelField,
+    prompt: promptField,
+    image_url: urlField,
     texture_size: { type: 'string', enum: ['1024', '2048', '4096'] },
     mesh_complexity: { type: 'string', enum: ['low', 'medium', 'high'] },
     rigged: { type: 'boolean' },
-    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    seed: seedField,
   },
 });

@@ -1,4 +1,5 @@
 import { compileValidator } from './ajv';
+import { modelField, urlField } from './fields';
 
 export interface UpscaleRequest {
   model: string;
@@ -13,8 +14,8 @@ export const parseUpscaleRequest = compileValidator<UpscaleRequest>({
   additionalProperties: false,
   required: ['model', 'image_url'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
-    image_url: { type: 'string', format: 'uri', maxLength: 4096 },
+    model: modelField,
+    image_url: urlField,
     scale_factor: { type: 'string', enum: ['2', '4'] },
     face_enhance: { type: 'boolean' },
   },

@@ -1,5 +1,5 @@
 import { compileValidator } from './ajv';
-import { MAX_PROMPT_LENGTH, MAX_SEED } from './images';
+import { modelField, promptField, seedField, urlField } from './fields';
 
 export interface VideoRequest {
   model: string;
@@ -17,11 +17,11 @@ export const parseVideoRequest = compileValidator<VideoRequest>({
   additionalProperties: false,
   required: ['model', 'prompt'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
-    prompt: { type: 'string', minLength: 1, maxLength: MAX_PROMPT_LENGTH },
+    model: modelField,
+    prompt: promptField,
     duration_s: { type: 'integer', minimum: 1, maximum: 600 },
     aspect_ratio: { type: 'string', pattern: '^[1-9][0-9]?:[1-9][0-9]?$' },
-    image_url: { type: 'string', format: 'uri', maxLength: 4096 },
-    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    image_url: urlField,
+    seed: seedField,
   },
 });

@@ -1,5 +1,5 @@
 import { compileValidator } from './ajv';
-import { MAX_SEED } from './images';
+import { modelField, seedField, urlField } from './fields';
 
 export const VOICE_OPERATIONS = ['tts', 'voice_clone', 'transcription'] as const;
 export type VoiceOperation = (typeof VOICE_OPERATIONS)[number];
@@ -21,12 +21,12 @@ export const parseVoiceRequest = compileValidator<VoiceRequest>({
   additionalProperties: false,
   required: ['model'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 200 },
+    model: modelField,
     operation: { type: 'string', enum: [...VOICE_OPERATIONS] },
     text: { type: 'string', minLength: 1, maxLength: 100_000 },
     voice_id: { type: 'string', minLength: 1, maxLength: 200 },
-    audio_url: { type: 'string', format: 'uri', maxLength: 4096 },
+    audio_url: urlField,
     language: { type: 'string', pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$' },
-    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    seed: seedField,
   },
 });
