@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createAdmissionCoalescer } from '../db/admission-coalescer';
 import type { Db } from '../db/knex';
 import * as ledger from '../db/ledger';
 import type { Repos } from '../db/repos';
@@ -14,6 +15,8 @@ import type { Admission, GenerationInput, ProviderOutcome } from '../workflows/d
 // The terminal state, its ledger rows and its event are committed together (a transactional
 // outbox): an event exists exactly when its money moved, and webhook delivery reads the outbox.
 // The ledger comes last in each transaction, so the wallet's row lock is held only until the commit.
+// Admissions are coalesced per organization (db/admission-coalescer.ts): the reservations that
+// arrive while one is in flight share the next statement and its commit.
 
 /**
  * Only a live generation that reserved something has money to move: the sandbox (decisions §4)
@@ -25,6 +28,7 @@ function movesMoney(gen: GenerationRow): boolean {
 
 export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
   const { knex, repos } = deps;
+  const admission = createAdmissionCoalescer(knex);
 
   async function appendEvent(gen: GenerationRow, trx: Db): Promise<void> {
     const event = generationEvent(gen);
@@ -36,9 +40,12 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
   }
 
   return {
-    /** Records the generation and reserves its estimate in one statement, or records nothing. */
+    /**
+     * Records the generation and reserves its estimate, or records nothing; one statement, shared
+     * with the organization's other admissions that queued behind the previous one.
+     */
     async reserveCredits(input: GenerationInput): Promise<Admission> {
-      const admitted = await ledger.admitGeneration(knex, {
+      const admitted = await admission.admit({
         id: input.generationId,
         organization_id: input.organizationId,
         api_key_id: input.apiKeyId,

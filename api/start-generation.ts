@@ -93,7 +93,7 @@ export async function startGeneration(
     const found = await deps.repos.generations.findWithOutputs(generationId);
     if (found) {
       abortAdmission.abort();
-      return { httpStatus: isTerminal(found.generation.status) ? 200 : 202, ...found };
+      return answer(found, syncWindowMs === 0);
     }
     waitMs = ADMISSION_POLL_MS;
   }
@@ -107,7 +107,17 @@ export async function startGeneration(
     found = await deps.repos.generations.findWithOutputs(generationId);
   }
   if (!found) throw new Error(`admitted generation ${generationId} has no row`);
-  return { httpStatus: isTerminal(found.generation.status) ? 200 : 202, ...found };
+  return answer(found, syncWindowMs === 0);
+}
+
+/**
+ * 200 with a finished generation, else 202. An async endpoint's 202 describes the generation as it
+ * was accepted, `queued` (decisions §5), even if a worker has already picked it up.
+ */
+function answer(found: { generation: GenerationRow; outputs: OutputRow[] }, async: boolean) {
+  if (isTerminal(found.generation.status)) return { httpStatus: 200 as const, ...found };
+  const generation = async ? { ...found.generation, status: 'queued' as const, started_at: null } : found.generation;
+  return { httpStatus: 202 as const, generation, outputs: found.outputs };
 }
 
 function assertAdmitted(admission: Admission, estimatedCredits: number): void {

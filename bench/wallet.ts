@@ -2,11 +2,14 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { createAdmissionCoalescer, createCoalescer, type CoalescerStats } from '../db/admission-coalescer';
 import { createKnex } from '../db/knex';
-import { adjustCredits, captureCredits, reserveCredits, reserveCreditsBatch } from '../db/ledger';
+import { adjustCredits, admitGeneration, captureCredits, reserveCredits, reserveCreditsBatch } from '../db/ledger';
 import { migrateToLatest } from '../db/migrate';
-import { createOrganizationsRepo } from '../db/repos/organizations';
+import { createRepos } from '../db/repos';
+import type { NewGeneration } from '../db/repos/generations';
 import { startEmbeddedPostgres } from '../embedded/postgres';
+import { generateApiKeySecret } from '../lib/api-key-secret';
 import { freePort } from '../lib/free-port';
 import { newId } from '../lib/ids';
 import { runBench } from './lib/run-bench';
@@ -16,9 +19,12 @@ import { ms, runLoad, summarize } from './lib/stats';
 // and synchronous_commit on, as `npm start` runs it): reservations per second on one hot wallet
 // and spread over 100 wallets, at 1, 8 and 32 connections, each a real `reserveCredits` call
 // (guarded debit + ledger row in one statement); the hot wallet again with concurrent callers
-// coalesced into `reserveCreditsBatch` statements; then reserve + capture pairs. After every run,
-// every wallet must equal the sum of its ledger rows, or the benchmark fails. Target: a hot wallet
-// sustains >= 1,000 reservations/s on the 2-core development machine.
+// coalesced into `reserveCreditsBatch` statements; the production admission path on the hot wallet
+// (generation row + reservation: `admitGeneration` one statement each, and coalesced through
+// db/admission-coalescer.ts into `admitGenerationsBatch`, as the reserveCredits activity does it);
+// then reserve + capture pairs. After every run, every wallet must equal the sum of its ledger
+// rows, or the benchmark fails. Target: a hot wallet sustains >= 1,000 reservations/s on the
+// 2-core development machine.
 //
 // BENCH_SCALE (default 1) multiplies counts. BENCH_SYNC_COMMIT=off adds a diagnostic pass with
 // synchronous_commit off, to show what the WAL flush costs; it is not a production setting.
@@ -57,44 +63,8 @@ async function checkLedger(knex: Knex): Promise<string> {
   return `${wallets} ok`;
 }
 
-/**
- * Callers' reservations of one wallet, coalesced: while one batch is in flight the next ones wait,
- * then go together as one `reserveCreditsBatch` statement (group commit in the application). No
- * call waits for a timer, so a lone caller pays nothing extra.
- */
-function createCoalescer(knex: Knex) {
-  const queues = new Map<string, { waiting: { generationId: string; amount: number; settle: (ok: boolean | Error) => void }[]; busy: boolean }>();
-  const batchSizes: number[] = [];
-  async function drain(organizationId: string, queue: NonNullable<ReturnType<typeof queues.get>>) {
-    queue.busy = true;
-    while (queue.waiting.length > 0) {
-      const batch = queue.waiting.splice(0, 500);
-      batchSizes.push(batch.length);
-      try {
-        const results = await reserveCreditsBatch(knex, organizationId, batch);
-        batch.forEach((request, i) => request.settle(results[i]!));
-      } catch (err) {
-        for (const request of batch) request.settle(err as Error);
-      }
-    }
-    queue.busy = false;
-  }
-  return {
-    batchSizes,
-    reserve(organizationId: string, amount: number): Promise<boolean> {
-      let queue = queues.get(organizationId);
-      if (!queue) queues.set(organizationId, (queue = { waiting: [], busy: false }));
-      const pending = new Promise<boolean>((resolve, reject) =>
-        queue.waiting.push({ generationId: newId('gen'), amount, settle: (ok) => (ok instanceof Error ? reject(ok) : resolve(ok)) }),
-      );
-      if (!queue.busy) void drain(organizationId, queue);
-      return pending;
-    },
-  };
-}
-
 async function createWallets(knex: Knex, n: number, credits: number): Promise<string[]> {
-  const organizations = createOrganizationsRepo(knex);
+  const { organizations } = createRepos(knex);
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const org = await organizations.create({ id: newId('org'), name: `wallet bench ${i}`, plan: 'pro', enterprise: false });
@@ -104,7 +74,18 @@ async function createWallets(knex: Knex, n: number, credits: number): Promise<st
   return ids;
 }
 
-async function runScenarios(knex: Knex, hot: string, spread: string[], suffix = ''): Promise<Row[]> {
+/** A live key of the organization, which its generation rows reference. */
+async function createKey(knex: Knex, organizationId: string): Promise<string> {
+  const { users, apiKeys } = createRepos(knex);
+  const user = await users.create({ id: newId('usr'), organization_id: organizationId, name: 'bench owner', role: 'owner' });
+  const { prefix, secretHash } = generateApiKeySecret('live');
+  const key = await apiKeys.create({
+    id: newId('key'), organization_id: organizationId, user_id: user.id, name: 'bench key', environment: 'live', prefix, secret_hash: secretHash,
+  });
+  return key.id;
+}
+
+async function runScenarios(knex: Knex, hot: { id: string; keyId: string }, spread: string[], suffix = ''): Promise<Row[]> {
   let next = 0;
   const pick = (wallets: string[]) => wallets[next++ % wallets.length]!;
   const reserve = (organizationId: string) => reserveCredits(knex, { organizationId, generationId: newId('gen'), amount: AMOUNT });
@@ -113,22 +94,32 @@ async function runScenarios(knex: Knex, hot: string, spread: string[], suffix = 
     if (!(await reserveCredits(knex, { organizationId, generationId, amount: AMOUNT }))) return false;
     return captureCredits(knex, { organizationId, generationId, reserved: AMOUNT, charged: AMOUNT - 2 });
   };
-  const coalescer = createCoalescer(knex);
-  const scenarios: [string, number, () => Promise<boolean>][] = [
-    [`reserve, 1 hot wallet${suffix}`, 3000, () => reserve(hot)],
-    [`reserve, 1 hot wallet, coalesced${suffix}`, 3000, () => coalescer.reserve(hot, AMOUNT)],
+  // A generation as the API hands it to the workflow: one image, a prompt, a few params.
+  const generation = (): NewGeneration => ({
+    id: newId('gen'), organization_id: hot.id, api_key_id: hot.keyId, environment: 'live', modality: 'image',
+    model: 'flux-schnell', prompt: 'a lighthouse at dusk, oil on canvas', params: { width: 1024, height: 1024, seed: 7 },
+    reserved_credits: AMOUNT, cache_key: null,
+  });
+  const coalescer = createCoalescer<{ generationId: string; amount: number }, boolean>((organizationId, requests) =>
+    reserveCreditsBatch(knex, organizationId, requests),
+  );
+  const admission = createAdmissionCoalescer(knex);
+  const scenarios: [string, number, () => Promise<boolean>, CoalescerStats?][] = [
+    [`reserve, 1 hot wallet${suffix}`, 3000, () => reserve(hot.id)],
+    [`reserve, 1 hot wallet, coalesced${suffix}`, 3000, () => coalescer.submit(hot.id, { generationId: newId('gen'), amount: AMOUNT }), coalescer.stats],
+    [`admit, 1 hot wallet${suffix}`, 3000, () => admitGeneration(knex, generation())],
+    [`admit, 1 hot wallet, coalesced${suffix}`, 3000, () => admission.admit(generation()), admission.stats],
     [`reserve, ${SPREAD} wallets${suffix}`, 3000, () => reserve(pick(spread))],
-    [`reserve+capture, 1 hot wallet${suffix}`, 1000, () => reserveAndCapture(hot)],
+    [`reserve+capture, 1 hot wallet${suffix}`, 1000, () => reserveAndCapture(hot.id)],
     [`reserve+capture, ${SPREAD} wallets${suffix}`, 1000, () => reserveAndCapture(pick(spread))],
   ];
   const rows: Row[] = [];
-  for (const [label, base, fn] of scenarios) {
+  for (const [label, base, fn, stats] of scenarios) {
     for (const concurrency of CONCURRENCIES) {
-      const batchesBefore = coalescer.batchSizes.length;
+      const before = stats && { ...stats };
       const result = summarize(await runLoad(count(base), concurrency, fn));
       const check = await checkLedger(knex);
-      const batches = coalescer.batchSizes.slice(batchesBefore);
-      const meanBatch = batches.length > 0 ? batches.reduce((a, b) => a + b, 0) / batches.length : undefined;
+      const meanBatch = stats && before ? (stats.requests - before.requests) / (stats.statements - before.statements) : undefined;
       rows.push({ label, concurrency, ...result, check, meanBatch });
       process.stderr.write(`[bench] ${label} c=${concurrency}: ${result.perSecond.toFixed(0)}/s, ledger ${check}\n`);
     }
@@ -164,18 +155,19 @@ async function main() {
     const settings = await knex.raw(
       `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method', 'commit_delay') ORDER BY name`,
     );
-    const [hot, ...spread] = await createWallets(knex, 1 + SPREAD, 1_000_000_000);
+    const [hotId, ...spread] = await createWallets(knex, 1 + SPREAD, 1_000_000_000);
+    const hot = { id: hotId!, keyId: await createKey(knex, hotId!) };
     process.stderr.write('[bench] warming up\n');
-    await runLoad(count(300), 8, () => reserveCredits(knex, { organizationId: hot!, generationId: newId('gen'), amount: AMOUNT }));
+    await runLoad(count(300), 8, () => reserveCredits(knex, { organizationId: hot.id, generationId: newId('gen'), amount: AMOUNT }));
 
-    const rows = await runScenarios(knex, hot!, spread);
+    const rows = await runScenarios(knex, hot, spread);
     if (process.env.BENCH_SYNC_COMMIT === 'off') {
       // Diagnostic only: these sessions commit without waiting for the WAL flush.
       const noSync = createKnex(`${pg.databaseUrl}?options=${encodeURIComponent('-c synchronous_commit=off')}`, {
         poolMax: Math.max(...CONCURRENCIES),
       });
       try {
-        rows.push(...(await runScenarios(noSync, hot!, spread, ' [sync_commit off]')));
+        rows.push(...(await runScenarios(noSync, hot, spread, ' [sync_commit off]')));
       } finally {
         await noSync.destroy();
       }
@@ -187,13 +179,15 @@ async function main() {
       [
         '',
         `bench:wallet (embedded Postgres; ${settings.rows.map((s: { name: string; setting: string }) => `${s.name}=${s.setting}`).join(', ')}; ${os.cpus().length} cores)`,
-        `each reservation: reserveCredits, ${AMOUNT} credits; reserve+capture: reserveCredits then captureCredits of ${AMOUNT - 2} (a release row for the rest)`,
+        `each reservation: reserveCredits, ${AMOUNT} credits; admit: a generation row + its ${AMOUNT}-credit reservation; reserve+capture: reserveCredits then captureCredits of ${AMOUNT - 2} (a release row for the rest)`,
         '',
         table(rows),
         '',
         'target: a hot wallet sustains >= 1,000 reservations/s (durable commits)',
         `  one reserveCredits statement per reservation: best ${verdict(best('reserve, 1 hot wallet'))}`,
         `  coalesced into reserveCreditsBatch statements: best ${verdict(best('reserve, 1 hot wallet, coalesced'))}`,
+        `  admission, one admitGeneration statement each: best ${verdict(best('admit, 1 hot wallet'))}`,
+        `  admission coalesced into admitGenerationsBatch (the reserveCredits activity): best ${verdict(best('admit, 1 hot wallet, coalesced'))}`,
         '',
       ].join('\n'),
     );

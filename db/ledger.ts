@@ -168,6 +168,93 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
 }
 
 /**
+ * `admitGeneration` for many generations of one organization in one statement, decided in order
+ * exactly as the same calls one after another would be: a generation that already has a row was
+ * admitted before and is not charged again; a sandbox or zero-cost one needs no credits; a charged
+ * one is admitted if its estimate fits in what the earlier ones left. The admitted ones get their
+ * generation rows and a `reserve` ledger row each, and the wallet moves once by their sum, guarded
+ * like a single reservation. Returns, in order, whether each was admitted. A generation id given
+ * twice is decided once (a retried activity whose first attempt is still queued).
+ *
+ * As in `reserveCreditsBatch`, the walk starts from the wallet's newest balance, read under its row
+ * lock; a batch with nothing to charge does not lock the wallet at all. The walk indexes an array
+ * of the amounts (materialized once), so a batch of n costs O(n), and one commit serves the whole
+ * batch. "Already has a row" is a scalar subquery so that it stays one primary-key probe per
+ * generation: as `NOT EXISTS`, the planner hashes the whole generations table for it.
+ */
+export async function admitGenerationsBatch(db: Db, organizationId: string, gens: NewGeneration[]): Promise<boolean[]> {
+  const unique = new Map<string, NewGeneration>();
+  for (const gen of gens) {
+    if (gen.organization_id !== organizationId) {
+      throw new RangeError(`generation ${gen.id} belongs to ${gen.organization_id}, not ${organizationId}`);
+    }
+    assertCredits(gen.reserved_credits, 'reserved_credits');
+    if (!unique.has(gen.id)) unique.set(gen.id, gen);
+  }
+  if (unique.size === 0) return [];
+  const requests = [...unique.values()].map((gen, i) => ({
+    position: i + 1,
+    id: gen.id,
+    api_key_id: gen.api_key_id,
+    environment: gen.environment,
+    modality: gen.modality,
+    model: gen.model,
+    prompt: gen.prompt,
+    params: gen.params,
+    amount: gen.reserved_credits,
+    cache_key: gen.cache_key ?? null,
+    charge: gen.environment === 'live' && gen.reserved_credits > 0,
+  }));
+  const result = await db.raw(
+    `WITH RECURSIVE
+       request AS (
+         SELECT r.*, (SELECT true FROM generations g WHERE g.id = r.id) IS NULL AS fresh
+           FROM jsonb_to_recordset(:requests::jsonb) AS r(position int, id text, api_key_id text, environment text,
+                  modality text, model text, prompt text, params jsonb, amount bigint, cache_key text, charge boolean)),
+       wallet AS (
+         SELECT available_credits FROM wallets
+          WHERE organization_id = :organizationId AND EXISTS (SELECT 1 FROM request WHERE charge AND fresh)
+            FOR NO KEY UPDATE),
+       plan AS MATERIALIZED (
+         SELECT array_agg(CASE WHEN charge AND fresh THEN amount ELSE 0 END ORDER BY position) AS debits, count(*)::int AS n
+           FROM request),
+       walk (position, remaining, admitted) AS (
+         SELECT 0, coalesce((SELECT available_credits FROM wallet), 0), false
+         UNION ALL
+         SELECT w.position + 1,
+                w.remaining - CASE WHEN p.debits[w.position + 1] <= w.remaining THEN p.debits[w.position + 1] ELSE 0 END,
+                p.debits[w.position + 1] <= w.remaining
+           FROM walk w CROSS JOIN plan p WHERE w.position < p.n),
+       decided AS (
+         SELECT r.*, walk.admitted FROM walk JOIN request r USING (position)),
+       debit AS (
+         UPDATE wallets
+            SET available_credits = available_credits - t.total,
+                reserved_credits = reserved_credits + t.total,
+                updated_at = now()
+           FROM (SELECT sum(amount) AS total FROM decided WHERE admitted AND charge AND fresh) t
+          WHERE organization_id = :organizationId AND available_credits >= t.total
+          RETURNING organization_id),
+       entry AS (
+         INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+         SELECT debit.organization_id, d.id, 'reserve', -d.amount, d.amount
+           FROM decided d CROSS JOIN debit WHERE d.admitted AND d.charge AND d.fresh),
+       inserted AS (
+         INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key)
+         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key
+           FROM decided d
+          WHERE d.admitted AND d.fresh AND (NOT d.charge OR EXISTS (SELECT 1 FROM debit))
+         RETURNING id)
+     SELECT id FROM decided WHERE NOT fresh
+     UNION ALL
+     SELECT id FROM inserted`,
+    { organizationId, requests: JSON.stringify(requests) },
+  );
+  const admitted = new Set((result.rows as { id: string }[]).map((row) => row.id));
+  return gens.map((gen) => admitted.has(gen.id));
+}
+
+/**
  * Success: `charged` of the reservation is spent and the rest goes back to available. `reserved`
  * must be the generation's reservation. Returns whether this call moved money: a retry, or a
  * generation that was already refunded, moves nothing.

@@ -86,8 +86,11 @@ describe('creation endpoints: every constraint answers 400, nothing charged', ()
 
   it('an output URL with a tampered signature is refused as input', async () => {
     const image = await call('POST', '/v1/images', { key: org.testKey, body: { model: 'flux-schnell', prompt: 'x' } });
-    const tampered = image.body.outputs[0].url.replace(/signature=[0-9a-f]/, 'signature=0');
-    const res = await call('POST', '/v1/upscale', { key: org.liveKey, body: { model: 'real-esrgan', image_url: tampered.includes('signature=0') ? tampered : `${tampered}0` } });
+    const url: string = image.body.outputs[0].url;
+    // Flip the signature's first hex digit.
+    const tampered = url.replace(/signature=([0-9a-f])/, (_, c: string) => `signature=${c === '0' ? '1' : '0'}`);
+    assert.notEqual(tampered, url);
+    const res = await call('POST', '/v1/upscale', { key: org.liveKey, body: { model: 'real-esrgan', image_url: tampered } });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.param, 'image_url');
   });

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createAdmissionCoalescer } from '../../db/admission-coalescer';
 import * as ledger from '../../db/ledger';
+import type { NewGeneration } from '../../db/repos/generations';
+import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
 import { createOrganization } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
@@ -20,6 +24,28 @@ async function reserved(credits: number, amount: number) {
   assert.ok(await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount }));
   return { organizationId: org.id, generationId };
 }
+
+/** An organization with `credits`, and a maker of its generations (keyed by its live key). */
+async function admissionOrg(credits: number) {
+  const org = await createOrganization({ credits });
+  const key = await knex()('api_keys').where({ organization_id: org.id, environment: 'live' }).first('id');
+  const gen = (amount: number, environment: Environment = 'live', extra: Partial<NewGeneration> = {}): NewGeneration => ({
+    id: newId('gen'),
+    organization_id: org.id,
+    api_key_id: key.id,
+    environment,
+    modality: 'image',
+    model: 'flux-schnell',
+    prompt: 'a lighthouse',
+    params: { width: 1024 },
+    reserved_credits: amount,
+    ...extra,
+  });
+  return { organizationId: org.id, gen };
+}
+
+const generationIds = async (organizationId: string) =>
+  (await knex()('generations').where({ organization_id: organizationId }).orderBy('id').select('id')).map((r: { id: string }) => r.id);
 
 describe('ledger', () => {
   describe('reservations', () => {
@@ -67,6 +93,111 @@ describe('ledger', () => {
     it('lets the database refuse any write that would make a balance negative', async () => {
       const org = await createOrganization({ credits: 5 });
       await assert.rejects(knex()('wallets').where({ organization_id: org.id }).update({ available_credits: -1 }), /wallets_available_non_negative/);
+    });
+  });
+
+  describe('admission in batches', () => {
+    it('admits a batch exactly as the same admitGeneration calls one after another would', async () => {
+      const request = fc.record({ amount: fc.integer({ min: 0, max: 60 }), sandbox: fc.boolean() });
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: 300 }), fc.array(request, { maxLength: 25 }), async (credits, requests) => {
+          const [batched, sequential] = await Promise.all([admissionOrg(credits), admissionOrg(credits)]);
+          const gensOf = (org: typeof batched) => requests.map((r) => org.gen(r.amount, r.sandbox ? 'test' : 'live'));
+          const batchGens = gensOf(batched);
+          const batch = await ledger.admitGenerationsBatch(knex(), batched.organizationId, batchGens);
+          const singles: boolean[] = [];
+          for (const gen of gensOf(sequential)) singles.push(await ledger.admitGeneration(knex(), gen));
+          assert.deepEqual(batch, singles);
+          assert.deepEqual(await assertLedgerBalanced(batched.organizationId), await assertLedgerBalanced(sequential.organizationId));
+          assert.deepEqual(await generationIds(batched.organizationId), batchGens.filter((_, i) => batch[i]).map((g) => g.id).sort());
+        }),
+        { numRuns: 25 },
+      );
+    });
+
+    it('writes the same generation row as admitGeneration', async () => {
+      const { organizationId, gen } = await admissionOrg(100);
+      const extra = { prompt: 'a “quoted” prompt', params: { seed: 7, nested: { a: [1, 2] } }, cache_key: 'ck_1' };
+      const [single, batched] = [gen(10, 'live', extra), gen(10, 'live', extra)];
+      assert.ok(await ledger.admitGeneration(knex(), single));
+      assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, [batched]), [true]);
+      const row = async (id: string) => {
+        const { id: _, created_at: __, ...rest } = await knex()('generations').where({ id }).first();
+        return rest;
+      };
+      assert.deepEqual(await row(batched.id), await row(single.id));
+      assert.deepEqual(await rowsOf(batched.id), [{ kind: 'reserve', available_delta: -10, reserved_delta: 10 }]);
+    });
+
+    it('charges a retried batch, or a generation given twice, only once', async () => {
+      const { organizationId, gen } = await admissionOrg(50);
+      const gens = [gen(30), gen(10, 'test'), gen(100)];
+      assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, gens), [true, true, false]);
+      assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, [...gens, gens[0]!]), [true, true, false, true]);
+      const twice = gen(15);
+      assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, [twice, gen(6), twice]), [true, false, true]);
+      assert.deepEqual(await ledgerKinds(gens[0]!.id), ['reserve']);
+      assert.deepEqual(await ledgerKinds(twice.id), ['reserve']);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 5, reservedCredits: 45 });
+      assert.equal((await generationIds(organizationId)).length, 3);
+    });
+
+    it('admits sandbox and zero-cost generations without touching the wallet', async () => {
+      const { organizationId, gen } = await admissionOrg(0);
+      const before = await knex()('wallets').where({ organization_id: organizationId }).first();
+      const gens = [gen(500, 'test'), gen(0), gen(1), gen(20, 'test')];
+      assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, gens), [true, true, false, true]);
+      assert.deepEqual(await knex()('wallets').where({ organization_id: organizationId }).first(), before);
+      assert.equal(await knex()('ledger_entries').where({ organization_id: organizationId }).first(), undefined);
+      assert.equal((await generationIds(organizationId)).length, 3);
+    });
+
+    it('refuses a generation of another organization', async () => {
+      const { organizationId } = await admissionOrg(10);
+      const other = await admissionOrg(10);
+      await assert.rejects(ledger.admitGenerationsBatch(knex(), organizationId, [other.gen(1)]), RangeError);
+    });
+  });
+
+  describe('admission coalescer', () => {
+    it('admits exactly as many of 200 concurrent callers as the wallet covers, in fewer statements', async () => {
+      const { organizationId, gen } = await admissionOrg(37 * 7);
+      const coalescer = createAdmissionCoalescer(knex());
+      const results = await Promise.all(Array.from({ length: 200 }, () => coalescer.admit(gen(7))));
+      assert.equal(results.filter(Boolean).length, 37);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 0, reservedCredits: 37 * 7 });
+      assert.equal((await generationIds(organizationId)).length, 37);
+      assert.equal(coalescer.stats.requests, 200);
+      assert.ok(coalescer.stats.statements < 200, `${coalescer.stats.statements} statements for 200 callers`);
+    });
+
+    it('admits exactly as many as fit when two workers’ coalescers race single admissions', async () => {
+      const { organizationId, gen } = await admissionOrg(30 * 7);
+      const [a, b] = [createAdmissionCoalescer(knex()), createAdmissionCoalescer(knex())];
+      const calls = Array.from({ length: 120 }, (_, i) => [a.admit, b.admit, (g: NewGeneration) => ledger.admitGeneration(knex(), g)][i % 3]!(gen(7)));
+      assert.equal((await Promise.all(calls)).filter(Boolean).length, 30);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 0, reservedCredits: 30 * 7 });
+    });
+
+    it('sends a lone caller at once, as its own statement', async () => {
+      const { organizationId, gen } = await admissionOrg(10);
+      const coalescer = createAdmissionCoalescer(knex());
+      assert.equal(await coalescer.admit(gen(4)), true);
+      assert.equal(await coalescer.admit(gen(4)), true);
+      assert.deepEqual(coalescer.stats, { statements: 2, requests: 2 });
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 2, reservedCredits: 8 });
+    });
+
+    it('rejects every caller of a failing batch, and runs the next batch all the same', async () => {
+      const { organizationId, gen } = await admissionOrg(100);
+      const coalescer = createAdmissionCoalescer(knex());
+      const first = coalescer.admit(gen(1));
+      // These two queue behind the first and go together; the unknown key fails their statement.
+      const failing = [coalescer.admit(gen(2)), coalescer.admit(gen(3, 'live', { api_key_id: 'key_missing' }))];
+      await first;
+      for (const call of failing) await assert.rejects(call, /foreign key/);
+      assert.equal(await coalescer.admit(gen(4)), true);
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 95, reservedCredits: 5 });
     });
   });
 
