@@ -124,9 +124,9 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
  * Chat is reserved on max_tokens and charged on the output tokens the provider reports (decisions
  * §4); everything else is charged its estimate. The repository caps the charge at the reservation.
  */
-function usageCharge(input: GenerationInput, outcome: ProviderOutcome): ((reserved: number) => number) | undefined {
+function usageCharge(input: GenerationInput, outcome: ProviderOutcome): number | undefined {
   const model = findModel(input.model);
   const outputTokens = outcome.usage?.outputTokens;
   if (!model || model.pricing.unit !== '1m_output_tokens' || outputTokens === undefined) return undefined;
-  return (reserved) => (reserved === 0 ? 0 : estimateCredits(model, { outputTokens }, input.plan));
+  return estimateCredits(model, { outputTokens }, input.plan);
 }

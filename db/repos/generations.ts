@@ -112,22 +112,20 @@ export function createGenerationsRepo(knex: Knex) {
      */
     async finishSucceeded(
       id: string,
-      result: { chargedCredits?: (reserved: number) => number; outputText?: string; usage?: Record<string, number> } = {},
+      result: { chargedCredits?: number; outputText?: string; usage?: Record<string, number> } = {},
       trx: Db = knex,
     ): Promise<GenerationRow | undefined> {
-      const current = await trx('generations').where({ id }).whereIn('status', ['queued', 'running']).forUpdate().first('reserved_credits');
-      if (!current) return undefined;
-      const reserved = current.reserved_credits as number;
-      // Usage-billed jobs (chat) are charged what they used, never more than was reserved.
-      const charged = Math.min(reserved, result.chargedCredits?.(reserved) ?? reserved);
+      // Usage-billed jobs (chat) are charged what they used, never more than was reserved; what
+      // was reserved but not charged went back to the wallet (refunded_credits shows it).
+      // least() ignores a NULL: without a usage-based charge, the whole reservation is charged.
+      const charge = [result.chargedCredits ?? null];
       const [row] = await trx('generations')
         .where({ id })
         .whereIn('status', ['queued', 'running'])
         .update({
           status: 'succeeded',
-          charged_credits: charged,
-          // What was reserved but not charged went back to the wallet (chat's unused tokens).
-          refunded_credits: reserved - charged,
+          charged_credits: trx.raw('least(reserved_credits, ?::bigint)', charge),
+          refunded_credits: trx.raw('reserved_credits - least(reserved_credits, ?::bigint)', charge),
           output_text: result.outputText ?? null,
           usage: result.usage ? JSON.stringify(result.usage) : null,
           finished_at: trx.fn.now(),
