@@ -24,7 +24,13 @@ const DEFAULT_POLL_INTERVAL_MS = 1_000;
 // provider job. Files go to storage inside the step that produced them; only their rows travel
 // through Temporal.
 
-export function createGenerationActivities(deps: { repos: Repos; storage: Storage; providers: ProviderRegistry }) {
+export function createGenerationActivities(deps: {
+  repos: Repos;
+  storage: Storage;
+  providers: ProviderRegistry;
+  /** The signed callback URL of a generation, when the API can receive callbacks. */
+  callbackUrlFor?: (generationId: string) => string;
+}) {
   const { repos, storage, providers } = deps;
 
   function jobOf(input: GenerationInput): { job: ProviderJob; adapter: ProviderAdapter } {
@@ -32,7 +38,14 @@ export function createGenerationActivities(deps: { repos: Repos; storage: Storag
     if (!model) {
       throw ApplicationFailure.nonRetryable(`model ${input.model} left the catalog`, PROVIDER_ERROR_TYPE, { code: 'unknown_model' });
     }
-    const job = { generationId: input.generationId, model, prompt: input.prompt, params: input.params, inputs: input.inputs ?? {} };
+    const job: ProviderJob = {
+      generationId: input.generationId,
+      model,
+      prompt: input.prompt,
+      params: input.params,
+      inputs: input.inputs ?? {},
+      ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId) }),
+    };
     return { job, adapter: providers.adapterFor(model, input.environment) };
   }
 

@@ -10,6 +10,7 @@ export interface ActivityDeps {
   repos: Repos;
   storage: Storage;
   providers: ProviderRegistry;
+  callbackUrlFor?: (generationId: string) => string;
 }
 
 /** Every activity, bound to its dependencies; tests pass a real database here. */

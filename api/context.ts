@@ -35,6 +35,8 @@ export interface ApiDeps {
   rateLimitPerMinute: number;
   syncTimeoutMs: number;
   generationTimeouts: GenerationTimeouts;
+  /** URL_SIGNING_SECRET, which also signs provider callback URLs (lib/callback-token.ts). */
+  providerCallbackSecret: string;
   /** Wall clock for windows measured by the API (idempotency, cache); tests move it. */
   clock: () => Date;
 }

@@ -31,6 +31,8 @@ export const ROUTES = {
   file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
   // Local storage's upload target: the URL POST /v1/uploads hands out (decisions §6).
   uploadFile: { method: 'PUT', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
+  // A queue-style provider's "job changed" hint; the token in the URL is the authorization.
+  providerCallback: { method: 'POST', path: '/v1/provider-callbacks/:id', access: { kind: 'signed_url' } },
 
   // Any valid key may read the catalog (decisions §3).
   listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },

@@ -51,6 +51,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     rateLimitPerMinute: config.rateLimitPerMinute,
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
+    providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),
   };
   const server = createApp(deps).listen(config.port);

@@ -15,6 +15,8 @@ export interface WorkerDeps {
   storage: Storage;
   providerMode: ProviderMode;
   simulatorAsyncLatencyMs: number;
+  /** Provider callbacks reach the API here; without it, async jobs are only polled. */
+  callbackUrlFor?: (generationId: string) => string;
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -25,6 +27,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     repos: createRepos(deps.knex),
     storage: deps.storage,
     providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: deps.simulatorAsyncLatencyMs }), providerMode: deps.providerMode }),
+    ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
   });
   return Worker.create({
     connection: deps.connection,

@@ -3,6 +3,7 @@ import { createKnex } from '../db/knex';
 import { requireSetting, type Config } from '../lib/config';
 import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
+import { providerCallbackUrl } from '../lib/callback-token';
 import { createWorker } from './create-worker';
 
 let runtimeInstalled = false;
@@ -44,6 +45,9 @@ export async function startWorker(
     storage: createStorage(config),
     providerMode: config.providerMode,
     simulatorAsyncLatencyMs: config.simulatorAsyncLatencyMs,
+    ...(config.urlSigningSecret && {
+      callbackUrlFor: (id: string) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id),
+    }),
     workflowBundle: opts.workflowBundle,
   });
   const done = worker.run().finally(async () => {

@@ -1,4 +1,4 @@
-import { defineUpdate } from '@temporalio/workflow';
+import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Environment } from '../domain/generation-status';
 import type { Modality } from '../domain/modalities';
 import type { Plan } from '../domain/plans';
@@ -58,6 +58,9 @@ export type Admission =
   | { admitted: false; code: 'insufficient_credits'; availableCredits: number };
 
 export type GenerationOutcome = 'succeeded' | 'failed' | 'canceled' | 'rejected';
+
+/** A provider's callback ("your job changed"): poll it now instead of at the next interval. */
+export const providerCallbackSignal = defineSignal('providerCallback');
 
 /** Update-with-Start target: reserves credits and answers the caller synchronously. */
 export const admitUpdate = defineUpdate<Admission>('admit');

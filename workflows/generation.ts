@@ -9,7 +9,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { MODALITY_MODE } from '../domain/modalities';
-import { admitUpdate, type Admission, type GenerationInput, type GenerationOutcome, type ProviderOutcome } from './definitions';
+import { admitUpdate, providerCallbackSignal, type Admission, type GenerationInput, type GenerationOutcome, type ProviderOutcome } from './definitions';
 
 // One generation: reserve credits (answering the caller through the `admit` update), run the
 // provider, then charge or refund, which emits the event in the same transaction (an outbox row).
@@ -40,6 +40,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     return admitted;
   });
 
+  let callbackArrived = false;
+  setHandler(providerCallbackSignal, () => void (callbackArrived = true));
+
   await condition(() => admitted !== undefined);
   if (!admitted?.admitted) return 'rejected';
 
@@ -52,8 +55,20 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     });
     const submitted = await remote.submitToProvider(input);
     if (submitted.state === 'done') return submitted.outcome;
-    providerJobId = submitted.providerJobId;
-    return remote.awaitProviderJob(input, providerJobId);
+    const jobId = (providerJobId = submitted.providerJobId);
+    // Poll until done; a provider callback cuts the current wait short: the polling activity is
+    // cancelled and a new one polls at once.
+    for (;;) {
+      callbackArrived = false;
+      const polling = new CancellationScope();
+      const outcome = polling.run(() => remote.awaitProviderJob(input, jobId));
+      const first = await Promise.race([outcome.then((done) => ({ done })), condition(() => callbackArrived).then(() => undefined)]);
+      if (first) return first.done;
+      polling.cancel();
+      // It may have finished just before the cancel: then that is the answer.
+      const late = await outcome.catch(() => undefined);
+      if (late) return late;
+    }
   }
 
   try {

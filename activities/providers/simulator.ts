@@ -39,6 +39,7 @@ export function createSimulator(opts: SimulatorOptions): ProviderAdapter {
         return { state: 'done', result: await finish(job, ctx) };
       }
       const simulated: SimulatedJob = { submittedAt: Date.now(), latencyMs: directives.slowMs || opts.asyncLatencyMs };
+      if (job.callbackUrl) callBackWhenDone(job.callbackUrl, simulated.latencyMs);
       return {
         state: 'pending',
         providerJobId: `sim_${Buffer.from(JSON.stringify(simulated)).toString('base64url')}`,
@@ -57,6 +58,17 @@ export function createSimulator(opts: SimulatorOptions): ProviderAdapter {
       // Nothing runs between polls: a cancelled simulated job simply is never polled again.
     },
   };
+}
+
+/**
+ * Like fal.ai's and Replicate's webhooks: a POST to the callback URL once the job is done. Best
+ * effort, as theirs are: a worker that restarts in between loses it, and polling still finds the job.
+ */
+function callBackWhenDone(callbackUrl: string, latencyMs: number): void {
+  const timer = setTimeout(() => {
+    fetch(callbackUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"status":"completed"}' }).catch(() => undefined);
+  }, latencyMs);
+  timer.unref();
 }
 
 function decodeJobId(providerJobId: string): SimulatedJob {

@@ -18,6 +18,8 @@ export interface ProviderJob {
   prompt: string;
   params: Record<string, unknown>;
   inputs: Record<string, JobInput>;
+  /** Where a queue-style provider may POST when the job changes (a hint to poll now); optional. */
+  callbackUrl?: string;
 }
 
 export interface ProducedFile {

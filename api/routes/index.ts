@@ -16,6 +16,7 @@ import { registerUpscaleRoutes } from './upscale';
 import { registerVideoRoutes } from './videos';
 import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
+import { registerProviderCallbackRoutes } from './provider-callbacks';
 import { registerUploadRoutes } from './uploads';
 
 /** One router with every route of the service, each registered through the route table. */
@@ -37,5 +38,6 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerGenerationRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
   registerUploadRoutes(router, deps);
+  registerProviderCallbackRoutes(router, deps);
   return router;
 }

@@ -60,9 +60,12 @@ export async function startTestStack(): Promise<TestStack> {
   cleanups.push(() => pg.stop(), () => temporalServer.stop());
 
   const adminToken = 'adm_test_token';
+  // The API's port is chosen first: the worker hands providers callback URLs on it.
+  const apiPort = await freePort();
   const config: Config = {
     ...loadConfig({}, { embedded: true }),
     port: 0,
+    publicBaseUrl: `http://127.0.0.1:${apiPort}`,
     databaseUrl: pg.databaseUrl,
     temporalAddress: temporalServer.address,
     taskQueue: 'test-generations',
@@ -88,7 +91,6 @@ export async function startTestStack(): Promise<TestStack> {
   const repos = createRepos(knex);
   const guards = await startGuardServices(knex, repos, pg.databaseUrl, silentLogger);
   cleanups.push(() => guards.close());
-  const apiPort = await freePort();
   const urlSigner = createUrlSigner({ secret: 'test-url-signing-secret', publicBaseUrl: `http://127.0.0.1:${apiPort}`, ttlSeconds: 3600 });
   const apiDeps: ApiDeps = {
     knex,
@@ -107,6 +109,7 @@ export async function startTestStack(): Promise<TestStack> {
     rateLimitPerMinute: 100_000,
     syncTimeoutMs: config.syncTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
+    providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),
   };
   const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));
