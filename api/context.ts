@@ -34,6 +34,8 @@ export interface ApiDeps {
   /** RATE_LIMIT_PER_MINUTE: per key, unless the organization has its own. */
   rateLimitPerMinute: number;
   syncTimeoutMs: number;
+  /** ADMISSION_TIMEOUT_MS: a job no worker admits by then is refused (503) and can never run later. */
+  admissionTimeoutMs: number;
   generationTimeouts: GenerationTimeouts;
   /** URL_SIGNING_SECRET, which also signs provider callback URLs (lib/callback-token.ts). */
   providerCallbackSecret: string;

@@ -50,6 +50,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     trustedProxies: parseTrustProxy(config.trustProxy),
     rateLimitPerMinute: config.rateLimitPerMinute,
     syncTimeoutMs: config.syncTimeoutMs,
+    admissionTimeoutMs: config.admissionTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),

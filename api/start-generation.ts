@@ -16,6 +16,8 @@ import { serveFromCache } from './serve-from-cache';
 import { ApiError } from './errors';
 
 const ADMISSION_POLL_MS = 25;
+/** How long past admitBy the API still looks for a reservation that was being written at that moment. */
+const ADMISSION_GRACE_MS = 5_000;
 
 export interface GenerationRequest {
   model: ModelEntry;
@@ -67,6 +69,7 @@ export async function startGeneration(
     estimatedCredits,
     timeouts: deps.generationTimeouts,
     plan: principal.plan,
+    admitBy: Date.now() + deps.admissionTimeoutMs,
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
   };
@@ -89,15 +92,21 @@ export async function startGeneration(
   // Past the deadline, the first of "answer" and "row" decides; the reservation is the workflow's
   // first step, so the row appears within moments of the start.
   let waitMs = syncWindowMs;
+  // No worker admitted it in time: the workflow will refuse it when one comes (input.admitBy).
+  const giveUpAt = input.admitBy! + Math.min(ADMISSION_GRACE_MS, deps.admissionTimeoutMs);
   while ((await raceDeadline(admission, waitMs)) === 'deadline') {
     const found = await deps.repos.generations.findWithOutputs(generationId);
     if (found) {
       abortAdmission.abort();
       return answer(found, syncWindowMs === 0);
     }
+    if (Date.now() > giveUpAt) {
+      abortAdmission.abort();
+      throw noWorker(deps.admissionTimeoutMs);
+    }
     waitMs = ADMISSION_POLL_MS;
   }
-  assertAdmitted(await admission, estimatedCredits);
+  assertAdmitted(await admission, estimatedCredits, deps.admissionTimeoutMs);
 
   let found = await deps.repos.generations.findWithOutputs(generationId);
   const remainingMs = deadline - Date.now();
@@ -120,8 +129,16 @@ function answer(found: { generation: GenerationRow; outputs: OutputRow[] }, asyn
   return { httpStatus: 202 as const, generation, outputs: found.outputs };
 }
 
-function assertAdmitted(admission: Admission, estimatedCredits: number): void {
+function noWorker(timeoutMs: number): ApiError {
+  return new ApiError(
+    'provider_unavailable',
+    `No worker took this job within ${Math.round(timeoutMs / 1000)} s, so it was not started and nothing was charged. Retry later (with the same Idempotency-Key, if you sent one).`,
+  );
+}
+
+function assertAdmitted(admission: Admission, estimatedCredits: number, admissionTimeoutMs: number): void {
   if (admission.admitted) return;
+  if (admission.code === 'admission_timeout') throw noWorker(admissionTimeoutMs);
   throw new ApiError(
     'insufficient_credits',
     `Insufficient credits: this request needs ${estimatedCredits} credits and ${admission.availableCredits} are available. Top up the wallet or lower the request's cost.`,

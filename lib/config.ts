@@ -31,6 +31,8 @@ export interface Config {
   trustProxy: string[];
   rateLimitPerMinute: number;
   syncTimeoutMs: number;
+  /** How long a creation request waits for a worker to admit it before answering 503. */
+  admissionTimeoutMs: number;
   webhookRetrySchedule: string;
   webhookTimeoutMs: number;
   outputUrlTtlSeconds: number;
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
     syncTimeoutMs: integer(env, 'SYNC_TIMEOUT_MS', 30_000, 0),
+    admissionTimeoutMs: integer(env, 'ADMISSION_TIMEOUT_MS', 30_000, 1),
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE || '0,1m,5m,30m,2h,12h',
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),

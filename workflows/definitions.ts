@@ -40,6 +40,11 @@ export interface GenerationInput {
   cacheKey?: string;
   /** The plan the estimate was priced on; usage-billed jobs (chat) are charged on it too. */
   plan: Plan;
+  /**
+   * Epoch ms after which the job may no longer be admitted: the API has told the caller it failed
+   * (503), so a worker that only gets to it later must not charge for it or run it.
+   */
+  admitBy?: number;
   /** Input files the API fetched and stored, by name (`image`, `audio`, `video`). */
   inputs?: Record<string, JobInput>;
 }
@@ -55,7 +60,8 @@ export type Submission = { state: 'done'; outcome: ProviderOutcome } | { state: 
 
 export type Admission =
   | { admitted: true }
-  | { admitted: false; code: 'insufficient_credits'; availableCredits: number };
+  | { admitted: false; code: 'insufficient_credits'; availableCredits: number }
+  | { admitted: false; code: 'admission_timeout' };
 
 export type GenerationOutcome = 'succeeded' | 'failed' | 'canceled' | 'rejected';
 

@@ -34,6 +34,12 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   let admission: Promise<Admission> | undefined;
   let admitted: Admission | undefined;
   setHandler(admitUpdate, async () => {
+    // Workflow time is when a worker first ran this workflow: past admitBy, the API has already
+    // answered 503, so nothing may be reserved or run.
+    if (admission === undefined && input.admitBy !== undefined && Date.now() > input.admitBy) {
+      admitted = { admitted: false, code: 'admission_timeout' };
+      return admitted;
+    }
     // Concurrent or repeated admits (a client retry) share the one reservation.
     admission ??= db.reserveCredits(input);
     admitted = await admission;

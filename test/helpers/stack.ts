@@ -108,6 +108,7 @@ export async function startTestStack(): Promise<TestStack> {
     trustedProxies: [],
     rateLimitPerMinute: 100_000,
     syncTimeoutMs: config.syncTimeoutMs,
+    admissionTimeoutMs: config.admissionTimeoutMs,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),
