@@ -1,6 +1,6 @@
 import { MUSIC_DURATION_S } from '../../domain/media-durations';
 import { compileValidator } from './ajv';
-import { modelField, promptField, seedField } from './fields';
+import { promptedBodySchema } from './fields';
 
 export interface MusicRequest {
   model: string;
@@ -10,16 +10,9 @@ export interface MusicRequest {
   seed?: number;
 }
 
-
-export const parseMusicRequest = compileValidator<MusicRequest>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['model', 'prompt'],
-  properties: {
-    model: modelField,
-    prompt: promptField,
+export const parseMusicRequest = compileValidator<MusicRequest>(
+  promptedBodySchema({
     duration_s: { type: 'integer', minimum: MUSIC_DURATION_S.min, maximum: MUSIC_DURATION_S.max },
     with_vocals: { type: 'boolean' },
-    seed: seedField,
-  },
-});
+  }),
+);

@@ -1,5 +1,5 @@
 import { compileValidator } from './ajv';
-import { modelField, promptField, seedField, urlField } from './fields';
+import { promptedBodySchema, urlField } from './fields';
 
 export interface ThreeDRequest {
   model: string;
@@ -12,17 +12,11 @@ export interface ThreeDRequest {
 }
 
 // Spec §4 POST /v1/three-d; texture_size is a string enum there.
-export const parseThreeDRequest = compileValidator<ThreeDRequest>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['model', 'prompt'],
-  properties: {
-    model: modelField,
-    prompt: promptField,
+export const parseThreeDRequest = compileValidator<ThreeDRequest>(
+  promptedBodySchema({
     image_url: urlField,
     texture_size: { type: 'string', enum: ['1024', '2048', '4096'] },
     mesh_complexity: { type: 'string', enum: ['low', 'medium', 'high'] },
     rigged: { type: 'boolean' },
-    seed: seedField,
-  },
-});
+  }),
+);

@@ -1,5 +1,5 @@
 import { compileValidator } from './ajv';
-import { modelField, promptField, seedField, urlField } from './fields';
+import { promptedBodySchema, urlField } from './fields';
 
 export interface VideoRequest {
   model: string;
@@ -12,16 +12,10 @@ export interface VideoRequest {
 
 // Spec §4 POST /v1/videos and decisions §10. The duration and aspect ratio are checked against the
 // model's own limits by the handler (they differ per model).
-export const parseVideoRequest = compileValidator<VideoRequest>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['model', 'prompt'],
-  properties: {
-    model: modelField,
-    prompt: promptField,
+export const parseVideoRequest = compileValidator<VideoRequest>(
+  promptedBodySchema({
     duration_s: { type: 'integer', minimum: 1, maximum: 600 },
     aspect_ratio: { type: 'string', pattern: '^[1-9][0-9]?:[1-9][0-9]?$' },
     image_url: urlField,
-    seed: seedField,
-  },
-});
+  }),
+);
