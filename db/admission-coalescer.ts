@@ -26,8 +26,9 @@ interface Waiting<Req, Res> {
 }
 
 /**
- * Coalesces calls of `run(key, requests)`, which must answer each request in order. A batch that
- * fails rejects every caller in it; the next batch runs all the same.
+ * Coalesces calls of `run(key, requests)`, which must answer each request in order and change
+ * nothing when it fails. A failed batch is retried request by request, so only a request that fails
+ * on its own is rejected; the next batch runs all the same.
  */
 export function createCoalescer<Req, Res>(
   run: (key: string, requests: Req[]) => Promise<Res[]>,
@@ -37,17 +38,23 @@ export function createCoalescer<Req, Res>(
   const queues = new Map<string, Waiting<Req, Res>[]>();
   const stats: CoalescerStats = { statements: 0, requests: 0 };
 
+  async function settle(key: string, batch: Waiting<Req, Res>[]): Promise<void> {
+    const results = await run(key, batch.map((w) => w.request));
+    if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} got ${results.length} answers`);
+    batch.forEach((w, i) => w.resolve(results[i]!));
+  }
+
   async function drain(key: string, queue: Waiting<Req, Res>[]): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       stats.statements += 1;
       stats.requests += batch.length;
       try {
-        const results = await run(key, batch.map((w) => w.request));
-        if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} got ${results.length} answers`);
-        batch.forEach((w, i) => w.resolve(results[i]!));
-      } catch (err) {
-        for (const w of batch) w.reject(err);
+        await settle(key, batch);
+      } catch {
+        // One bad request must not fail the others it happened to share a statement with: the
+        // failed statement changed nothing, so each goes again on its own, and only it fails.
+        for (const w of batch) await settle(key, [w]).catch((err: unknown) => w.reject(err));
       }
     }
     // Nothing queued arrived during the last statement: the key is idle, and forgotten.

@@ -188,16 +188,19 @@ describe('ledger', () => {
       assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 2, reservedCredits: 8 });
     });
 
-    it('rejects every caller of a failing batch, and runs the next batch all the same', async () => {
+    it('rejects only the caller that fails on its own when a batch fails, and runs the next batch all the same', async () => {
       const { organizationId, gen } = await admissionOrg(100);
       const coalescer = createAdmissionCoalescer(knex());
       const first = coalescer.admit(gen(1));
-      // These two queue behind the first and go together; the unknown key fails their statement.
-      const failing = [coalescer.admit(gen(2)), coalescer.admit(gen(3, 'live', { api_key_id: 'key_missing' }))];
+      // These two queue behind the first and go together; the unknown key fails their statement,
+      // so each is retried alone: the good one is admitted, the bad one rejected.
+      const innocent = coalescer.admit(gen(2));
+      const bad = coalescer.admit(gen(3, 'live', { api_key_id: 'key_missing' }));
       await first;
-      for (const call of failing) await assert.rejects(call, /foreign key/);
+      assert.equal(await innocent, true);
+      await assert.rejects(bad, /foreign key/);
       assert.equal(await coalescer.admit(gen(4)), true);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 95, reservedCredits: 5 });
+      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 93, reservedCredits: 7 });
     });
   });
 
