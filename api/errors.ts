@@ -25,6 +25,8 @@ const CODES = {
   rate_limited: [429, 'rate_limit_error'],
   internal_error: [500, 'api_error'],
   provider_unavailable: [503, 'api_error'],
+  // Postgres or Temporal unreachable (decisions §2): always with Retry-After, never a 500 or a hang.
+  service_unavailable: [503, 'api_error'],
 } as const;
 
 export type ErrorCode = keyof typeof CODES;
