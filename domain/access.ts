@@ -39,6 +39,14 @@ export function roleAllows(role: Role, minRole: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(minRole);
 }
 
+/**
+ * What a key may do: its own role caps it (null: no cap of its own) and so does its user's current
+ * role, so demoting a user demotes that user's keys at once and no key outranks its user.
+ */
+export function effectiveRole(keyRole: Role | null, userRole: Role): Role {
+  return keyRole !== null && !roleAllows(keyRole, userRole) ? keyRole : userRole;
+}
+
 /** Empty scopes mean full access; otherwise the required scope must be listed. */
 export function scopesAllow(keyScopes: readonly string[], required: Scope | null): boolean {
   return required === null || keyScopes.length === 0 || keyScopes.includes(required);

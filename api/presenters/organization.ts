@@ -1,6 +1,5 @@
 import type { WalletBalance } from '../../db/ledger';
 import type { OrganizationRow } from '../../db/repos/organizations';
-import type { UserRow } from '../../db/repos/users';
 
 export function presentOrganization(org: OrganizationRow) {
   return {
@@ -15,16 +14,8 @@ export function presentOrganization(org: OrganizationRow) {
   };
 }
 
-export function presentUser(user: UserRow) {
-  return {
-    id: user.id,
-    object: 'user' as const,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    created_at: user.created_at.toISOString(),
-  };
-}
+// The operator API shows the owner it creates in the same shape as GET /v1/users.
+export { presentUser } from './user';
 
 export function presentBalance(organizationId: string, balance: WalletBalance) {
   return {

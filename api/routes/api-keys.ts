@@ -8,17 +8,20 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentApiKey } from '../presenters/api-key';
+import { assertMayGrant, assertMayManage } from '../role-guards';
 import { ROUTES } from '../route-table';
 import { parseCreateApiKey, parseListQuery, parseUpdateApiKey } from '../schemas/api-keys';
 
 // /v1/api-keys (decisions §3). Keys are resources of one environment like every other: a live key
-// manages live keys and a test key test keys, and ids of the other world answer 404.
+// lists and changes live keys and a test key test keys, and ids of the other world answer 404.
+// Creation is the one crossing: a live key may also create test keys (a sandbox key is no risk to
+// production), but a test key may never create a live one.
 
-function assertSameEnvironment(principal: KeyPrincipal, environment: Environment): void {
-  if (environment === principal.environment) return;
+function assertMayCreateIn(principal: KeyPrincipal, environment: Environment): void {
+  if (environment === principal.environment || principal.environment === 'live') return;
   throw new ApiError(
     'insufficient_role',
-    `A ${principal.environment} key manages ${principal.environment} keys only; use a ${environment} key to create ${environment} keys.`,
+    'A test key creates test keys only; use a live key to create a live key.',
     { param: 'environment' },
   );
 }
@@ -64,21 +67,22 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
       if (!startingAfter) throw new ApiError('resource_not_found', `No such API key: '${query.starting_after}'.`, { param: 'starting_after' });
     }
     const page = await keys.listPage(principal, { limit: Number(query.limit ?? 20), startingAfter });
-    ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.role)), has_more: page.hasMore };
+    ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.effective_role)), has_more: page.hasMore };
   });
 
   defineRoute(router, deps, ROUTES.createApiKey, async (ctx) => {
     const principal = principalOf(ctx);
     const body = parseCreateApiKey(ctx.state.body);
     const environment = body.environment ?? principal.environment;
-    assertSameEnvironment(principal, environment);
+    assertMayCreateIn(principal, environment);
     const scopes = body.scopes ?? [];
     assertNoEscalation(principal, scopes);
+    if (body.role) assertMayGrant(principal, body.role);
     const { secret, prefix, secretHash } = generateApiKeySecret(environment);
     const key = await keys.create({
       id: newId('key'),
       organization_id: principal.organizationId,
-      // The creator's user: the key inherits that user's role.
+      // The creator's user: the key never outranks that user, now or after a demotion.
       user_id: principal.userId,
       name: body.name,
       environment,
@@ -86,9 +90,11 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
       secret_hash: secretHash,
       scopes,
       monthly_budget_usd: body.monthly_budget_usd ?? null,
+      // Without a role the key inherits its creator's cap, so a capped key cannot mint an uncapped one.
+      role: body.role ?? principal.keyRole,
     });
     ctx.status = 201;
-    ctx.body = { ...presentApiKey(key, principal.role), secret };
+    ctx.body = { ...presentApiKey(key, body.role ?? principal.role), secret };
   });
 
   defineRoute(router, deps, ROUTES.updateApiKey, async (ctx) => {
@@ -96,12 +102,13 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     const id = ctx.params.id ?? '';
     const existing = await keys.findOwned(id, principal);
     if (!existing) throw notFound('API key', id);
+    assertMayManage(principal, { role: existing.effective_role, describe: `API key ${id}` });
     const { ipAllowlist, ...changes } = parseUpdateApiKey(ctx.state.body);
     const ip_allowlist = ipAllowlist === undefined ? undefined : parseAllowlist(principal, ipAllowlist);
     const updated = await keys.update(id, { ...changes, ...(ip_allowlist && { ip_allowlist }) });
     // An allowlist change must hold in every API process before the caller relies on it.
     await deps.principals.settle();
-    ctx.body = presentApiKey(updated, existing.role);
+    ctx.body = presentApiKey(updated, existing.effective_role);
   });
 
   defineRoute(router, deps, ROUTES.revokeApiKey, async (ctx) => {
@@ -109,9 +116,10 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     const id = ctx.params.id ?? '';
     const existing = await keys.findOwned(id, principal);
     if (!existing) throw notFound('API key', id);
+    assertMayManage(principal, { role: existing.effective_role, describe: `API key ${id}` });
     const revoked = await keys.revoke(id);
     // Revocation is immediate: once this answers, no API process accepts the key (principal-cache.ts).
     await deps.principals.settle();
-    ctx.body = presentApiKey(revoked, existing.role);
+    ctx.body = presentApiKey(revoked, existing.effective_role);
   });
 }

@@ -18,6 +18,7 @@ import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
 import { registerProviderCallbackRoutes } from './provider-callbacks';
 import { registerUploadRoutes } from './uploads';
+import { registerUserRoutes } from './users';
 
 /** One router with every route of the service, each registered through the route table. */
 export function createRouter(deps: ApiDeps): AppRouter {
@@ -37,6 +38,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerUpscaleRoutes(router, deps);
   registerGenerationRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
+  registerUserRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerProviderCallbackRoutes(router, deps);
   return router;

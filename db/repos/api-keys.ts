@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { effectiveRole } from '../../domain/access';
 import type { Environment } from '../../domain/generation-status';
 import type { Plan } from '../../domain/plans';
 import type { Db } from '../knex';
@@ -14,26 +15,36 @@ export interface ApiKeyRow {
   scopes: string[];
   monthly_budget_usd: number | null;
   ip_allowlist: string[];
+  /** The key's own cap on its role; null: the key has its user's role (decisions §3). */
+  role: Role | null;
   created_at: Date;
   revoked_at: Date | null;
 }
 
 /** Every column but the secret's hash, which never leaves the database layer. */
 const API_KEY_COLUMNS = ['id', 'organization_id', 'user_id', 'name', 'environment', 'prefix', 'scopes',
-  'monthly_budget_usd', 'ip_allowlist', 'created_at', 'revoked_at'] as const satisfies readonly (keyof ApiKeyRow)[];
+  'monthly_budget_usd', 'ip_allowlist', 'role', 'created_at', 'revoked_at'] as const satisfies readonly (keyof ApiKeyRow)[];
 
-export type ApiKeyWithRole = ApiKeyRow & { role: Role };
+/** A key with the role it acts with: the lower of its own and its user's (decisions §3). */
+export type ApiKeyWithRole = ApiKeyRow & { effective_role: Role };
 
-/** Keys joined with their creator, whose role they inherit (decisions §3). */
-const withRole = (db: Db) =>
+/** Keys joined with their creator, whose role they inherit. */
+const withUserRole = (db: Db) =>
   db('api_keys as k')
     .join('users as u', 'u.id', 'k.user_id')
-    .select([...API_KEY_COLUMNS.map((c) => `k.${c}`), 'u.role']);
+    .select([...API_KEY_COLUMNS.map((c) => `k.${c}`), 'u.role as user_role']);
+
+const withEffectiveRole = ({ user_role, ...key }: ApiKeyRow & { user_role: Role }): ApiKeyWithRole => ({
+  ...key,
+  effective_role: effectiveRole(key.role, user_role),
+});
 
 export type NewApiKey = Pick<ApiKeyRow, 'id' | 'organization_id' | 'user_id' | 'name' | 'environment' | 'prefix'> & {
   secret_hash: string;
   scopes?: string[];
   monthly_budget_usd?: number | null;
+  /** Omitted or null: the key has its user's role. */
+  role?: Role | null;
 };
 
 /** What authentication learns about a request's key in one query. */
@@ -43,7 +54,10 @@ export interface KeyPrincipal {
   environment: Environment;
   scopes: string[];
   ipAllowlist: string[];
+  /** What the key may do: the lower of `keyRole` and its user's role. */
   role: Role;
+  /** The key's own cap (null: none); a key it creates inherits it unless it asks for less. */
+  keyRole: Role | null;
   userId: string;
   organizationId: string;
   plan: Plan;
@@ -66,9 +80,10 @@ export function createApiKeysRepo(knex: Knex) {
       owner: { organizationId: string; environment: Environment },
       trx: Db = knex,
     ): Promise<ApiKeyWithRole | undefined> {
-      return withRole(trx)
+      const row = await withUserRole(trx)
         .where({ 'k.id': id, 'k.organization_id': owner.organizationId, 'k.environment': owner.environment })
         .first();
+      return row && withEffectiveRole(row);
     },
 
     /** Newest first; `startingAfter` is the id of the last key of the previous page. */
@@ -77,15 +92,15 @@ export function createApiKeysRepo(knex: Knex) {
       page: { limit: number; startingAfter?: ApiKeyRow },
       trx: Db = knex,
     ): Promise<{ rows: ApiKeyWithRole[]; hasMore: boolean }> {
-      const query = withRole(trx)
+      const query = withUserRole(trx)
         .where({ 'k.organization_id': owner.organizationId, 'k.environment': owner.environment })
         .orderBy([{ column: 'k.created_at', order: 'desc' }, { column: 'k.id', order: 'desc' }])
         .limit(page.limit + 1);
       if (page.startingAfter) {
         query.whereRaw('(k.created_at, k.id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
       }
-      const rows: ApiKeyWithRole[] = await query;
-      return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+      const rows: (ApiKeyRow & { user_role: Role })[] = await query;
+      return { rows: rows.slice(0, page.limit).map(withEffectiveRole), hasMore: rows.length > page.limit };
     },
 
     async update(id: string, changes: Partial<Pick<ApiKeyRow, 'name' | 'monthly_budget_usd' | 'ip_allowlist'>>, trx: Db = knex) {
@@ -102,16 +117,20 @@ export function createApiKeysRepo(knex: Knex) {
       return row as ApiKeyRow;
     },
 
-    /** The live (unrevoked) key with this secret hash, joined with its user and organization. */
+    /**
+     * The usable key with this secret hash, joined with its user and organization: not revoked, and
+     * its user not deactivated (either answers 401 invalid_api_key).
+     */
     async findPrincipalBySecretHash(secretHash: string, trx: Db = knex): Promise<KeyPrincipal | undefined> {
       const row = await trx('api_keys as k')
         .join('users as u', 'u.id', 'k.user_id')
         .join('organizations as o', 'o.id', 'k.organization_id')
         .where('k.secret_hash', secretHash)
         .whereNull('k.revoked_at')
+        .whereNull('u.deactivated_at')
         .first(
-          'k.id as api_key_id', 'k.prefix', 'k.environment', 'k.scopes', 'k.ip_allowlist',
-          'u.role', 'u.id as user_id', 'o.id as organization_id', 'o.plan', 'o.enterprise', 'o.paused',
+          'k.id as api_key_id', 'k.prefix', 'k.environment', 'k.scopes', 'k.ip_allowlist', 'k.role as key_role',
+          'u.role as user_role', 'u.id as user_id', 'o.id as organization_id', 'o.plan', 'o.enterprise', 'o.paused',
           'o.rate_limit_per_minute',
         );
       if (!row) return undefined;
@@ -121,7 +140,8 @@ export function createApiKeysRepo(knex: Knex) {
         environment: row.environment,
         scopes: row.scopes,
         ipAllowlist: row.ip_allowlist,
-        role: row.role,
+        role: effectiveRole(row.key_role, row.user_role),
+        keyRole: row.key_role,
         userId: row.user_id,
         organizationId: row.organization_id,
         plan: row.plan,

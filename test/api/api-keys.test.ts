@@ -42,10 +42,81 @@ describe('/v1/api-keys', () => {
     const test = await call('GET', '/v1/api-keys', { key: org.testKey });
     assert.ok(live.body.data.every((k: { environment: string }) => k.environment === 'live'));
     assert.ok(test.body.data.some((k: { id: string }) => k.id === created.body.id));
+  });
 
-    const cross = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'x', environment: 'test' } });
-    assert.equal(cross.status, 403);
-    assert.equal(cross.body.error.param, 'environment');
+  it('lets a live key create a test key, which then belongs to the test world only', async () => {
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'sandbox for CI', environment: 'test' } });
+    assert.equal(created.status, 201);
+    assert.equal(created.body.environment, 'test');
+    assert.match(created.body.secret, /^sk_test_/);
+    assert.equal((await call('GET', '/v1/balance', { key: created.body.secret })).status, 200);
+    const test = await call('GET', '/v1/api-keys', { key: org.testKey });
+    assert.ok(test.body.data.some((k: { id: string }) => k.id === created.body.id));
+    // Like every test resource, it is invisible to live keys afterwards.
+    assert.equal((await call('DELETE', `/v1/api-keys/${created.body.id}`, { key: org.liveKey })).status, 404);
+  });
+
+  it('refuses a test key that asks for a live key, and creates nothing', async () => {
+    const res = await call('POST', '/v1/api-keys', { key: org.testKey, body: { name: 'escape', environment: 'live' } });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.error.code, 'insufficient_role');
+    assert.equal(res.body.error.param, 'environment');
+    const live = await call('GET', '/v1/api-keys', { key: org.liveKey });
+    assert.ok(!live.body.data.some((k: { name: string }) => k.name === 'escape'));
+  });
+
+  it('creates a key with a lower role, which acts with that role only', async () => {
+    const res = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'dashboards', role: 'viewer' } });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.role, 'viewer');
+    const viewer = res.body.secret;
+    assert.equal((await call('GET', '/v1/models', { key: viewer })).status, 200);
+    const denied = await call('POST', '/v1/images', { key: viewer, body: image });
+    assert.equal(denied.status, 403);
+    assert.equal(denied.body.error.code, 'insufficient_role');
+    const listed = await call('GET', '/v1/api-keys', { key: org.liveKey });
+    assert.equal(listed.body.data.find((k: { id: string }) => k.id === res.body.id).role, 'viewer');
+  });
+
+  it('never lets a key grant a role above its own, and passes its role on by default', async () => {
+    const admin = (await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'ops', role: 'admin' } })).body.secret;
+    const above = await call('POST', '/v1/api-keys', { key: admin, body: { name: 'promote me', role: 'owner' } });
+    assert.equal(above.status, 403);
+    assert.equal(above.body.error.code, 'insufficient_role');
+    assert.equal(above.body.error.param, 'role');
+
+    const inherited = await call('POST', '/v1/api-keys', { key: admin, body: { name: 'child' } });
+    assert.equal(inherited.status, 201);
+    assert.equal(inherited.body.role, 'admin');
+    // The child is capped like its creator: it cannot mint an owner key either.
+    const grandchild = await call('POST', '/v1/api-keys', { key: inherited.body.secret, body: { name: 'x', role: 'owner' } });
+    assert.equal(grandchild.status, 403);
+    const lower = await call('POST', '/v1/api-keys', { key: admin, body: { name: 'ci', role: 'developer' } });
+    assert.equal(lower.body.role, 'developer');
+  });
+
+  it('lets an admin key manage admin keys but not revoke, change or allowlist an owner key', async () => {
+    const enterprise = await createOrganization({ enterprise: true });
+    const ownerKeyId = (await call('GET', '/v1/api-keys', { key: enterprise.liveKey })).body.data[0].id;
+    const admin = (await call('POST', '/v1/api-keys', { key: enterprise.liveKey, body: { name: 'ops', role: 'admin' } })).body.secret;
+    for (const [method, body] of [
+      ['DELETE', undefined],
+      ['PATCH', { name: 'taken over' }],
+      ['PATCH', { ipAllowlist: ['203.0.113.0/24'] }],
+    ] as const) {
+      const res = await call(method, `/v1/api-keys/${ownerKeyId}`, { key: admin, body });
+      assert.equal(res.status, 403, `${method} ${JSON.stringify(body)}`);
+      assert.equal(res.body.error.code, 'insufficient_role');
+      assert.match(res.body.error.message, /owner/);
+    }
+    const unchanged = (await call('GET', '/v1/api-keys', { key: enterprise.liveKey })).body.data.find((k: { id: string }) => k.id === ownerKeyId);
+    assert.equal(unchanged.name, 'Owner live key');
+    assert.deepEqual(unchanged.ip_allowlist, []);
+    assert.equal(unchanged.revoked_at, null);
+
+    const peer = await call('POST', '/v1/api-keys', { key: admin, body: { name: 'peer' } });
+    assert.equal((await call('PATCH', `/v1/api-keys/${peer.body.id}`, { key: admin, body: { ipAllowlist: ['203.0.113.0/24'] } })).status, 200);
+    assert.equal((await call('DELETE', `/v1/api-keys/${peer.body.id}`, { key: admin })).status, 200);
   });
 
   it('revokes a key immediately, in every API process', async function () {
@@ -153,7 +224,8 @@ describe('/v1/api-keys', () => {
     ['an unknown environment', { name: 'x', environment: 'staging' }, 'environment'],
     ['a negative budget', { name: 'x', monthly_budget_usd: -1 }, 'monthly_budget_usd'],
     ['a budget in fractions of a cent', { name: 'x', monthly_budget_usd: 1.001 }, 'monthly_budget_usd'],
-    ['an unknown field', { name: 'x', role: 'owner' }, 'role'],
+    ['an unknown role', { name: 'x', role: 'superuser' }, 'role'],
+    ['an unknown field', { name: 'x', user_id: 'usr_someone' }, 'user_id'],
   ];
   for (const [what, body, param] of badCreates) {
     it(`answers 400 for a key with ${what}`, async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ROUTES, type RouteName, type RouteSpec } from '../../api/route-table';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
+import { assertLedgerBalanced } from '../helpers/ledger';
 
 // Walks every id-bearing route of the table and tries it across organizations and environments:
 // another tenant's id must look exactly like an id that does not exist (404), never 403.
@@ -57,6 +58,9 @@ describe('tenant isolation', function () {
         const own = await call(spec.method, path, { key: keyOf(owner, environment), body: BODIES[name] });
         assert.equal(own.status, 200, `${spec.method} ${path} by its owner`);
       }
+      // Nothing another tenant tried moved money, in either organization.
+      await assertLedgerBalanced(owner.id);
+      await assertLedgerBalanced(stranger.id);
     });
   }
 });
