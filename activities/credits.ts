@@ -3,12 +3,13 @@ import { createAdmissionCoalescer } from '../db/admission-coalescer';
 import type { Db } from '../db/knex';
 import * as ledger from '../db/ledger';
 import type { Repos } from '../db/repos';
-import type { GenerationRow, OutputRow } from '../db/repos/generations';
+import type { GenerationRow } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import { generationEvent } from '../domain/generation-events';
 import { estimateCredits } from '../domain/pricing';
 import { newId } from '../lib/ids';
-import type { Admission, GenerationInput, ProviderOutcome } from '../workflows/definitions';
+import type { Admission, GeneratedFile, GenerationInput, ProviderOutcome } from '../workflows/definitions';
+import { failPermanently } from './permanent-failures';
 
 // Money activities. Each is one transaction and is safe to retry: the generation's status moves
 // only from a non-terminal state, and ledger rows are unique per (generation, kind).
@@ -45,27 +46,33 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
      * with the organization's other admissions that queued behind the previous one.
      */
     async reserveCredits(input: GenerationInput): Promise<Admission> {
-      const admitted = await admission.admit({
-        id: input.generationId,
-        organization_id: input.organizationId,
-        api_key_id: input.apiKeyId,
-        environment: input.environment,
-        modality: input.modality,
-        model: input.model,
-        prompt: input.prompt,
-        params: input.params,
-        reserved_credits: input.estimatedCredits,
-        cache_key: input.cacheKey ?? null,
+      return failPermanently(async () => {
+        const admitted = await admission.admit({
+          id: input.generationId,
+          organization_id: input.organizationId,
+          api_key_id: input.apiKeyId,
+          environment: input.environment,
+          modality: input.modality,
+          model: input.model,
+          prompt: input.prompt,
+          params: input.params,
+          reserved_credits: input.estimatedCredits,
+          cache_key: input.cacheKey ?? null,
+          admit_by: input.admitBy ?? null,
+        });
+        if (admitted) return { admitted: true };
+        if ((await repos.admissionClaims.refusalReason(input.generationId, input.admitBy)) === 'admission_timeout') {
+          return { admitted: false, code: 'admission_timeout' };
+        }
+        const balance = await ledger.getWalletBalance(knex, input.organizationId);
+        return { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits };
       });
-      if (admitted) return { admitted: true };
-      const balance = await ledger.getWalletBalance(knex, input.organizationId);
-      return { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits };
     },
 
     /** Success: charges the reservation, releases any rest, records the outputs and the event. */
     async captureCredits(args: { input: GenerationInput; outcome: ProviderOutcome }): Promise<void> {
       const { input, outcome } = args;
-      await knex.transaction(async (trx) => {
+      await failPermanently(() => knex.transaction(async (trx) => {
         const done = await repos.generations.finishSucceeded(
           input.generationId,
           {
@@ -82,7 +89,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
         );
         if (!done) return;
         await repos.generations.insertOutputs(
-          outcome.outputs.map((o) => ({ ...o, generation_id: input.generationId })),
+          outcome.outputs.map((file) => outputRow(input.generationId, file)),
           trx,
         );
         await appendEvent(done, trx);
@@ -94,7 +101,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
             charged: done.charged_credits,
           });
         }
-      });
+      }));
     },
 
     /** Failure or cancel: the whole reservation goes back; a failure also records its event. */
@@ -104,7 +111,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       errorCode?: string;
       errorMessage?: string;
     }): Promise<void> {
-      await knex.transaction(async (trx) => {
+      await failPermanently(() => knex.transaction(async (trx) => {
         const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);
         if (!done) return;
         await appendEvent(done, trx);
@@ -115,7 +122,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
             amount: done.reserved_credits,
           });
         }
-      });
+      }));
     },
   };
 }
@@ -129,4 +136,17 @@ function usageCharge(input: GenerationInput, outcome: ProviderOutcome): number |
   const outputTokens = outcome.usage?.outputTokens;
   if (!model || model.pricing.unit !== '1m_output_tokens' || outputTokens === undefined) return undefined;
   return estimateCredits(model, { outputTokens }, input.plan);
+}
+
+function outputRow(generationId: string, file: GeneratedFile) {
+  return {
+    id: file.id,
+    generation_id: generationId,
+    position: file.position,
+    storage_key: file.storageKey,
+    mime: file.mime,
+    width: file.width ?? null,
+    height: file.height ?? null,
+    duration_s: file.durationS ?? null,
+  };
 }

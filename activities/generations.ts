@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../db/repos';
-import type { OutputRow } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import { newId } from '../lib/ids';
 import type { Storage } from '../storage/types';
-import type { GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
+import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import type { ProviderRegistry } from './providers/registry';
 import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './providers/types';
 
@@ -44,6 +43,9 @@ export function createGenerationActivities(deps: {
       prompt: input.prompt,
       params: input.params,
       inputs: input.inputs ?? {},
+      // One submission per generation, however often the step runs: a provider that honours the
+      // key answers a repeat with the job it already has.
+      idempotencyKey: providerIdempotencyKey(input.generationId),
       ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId) }),
     };
     return { job, adapter: providers.adapterFor(model, input.environment) };
@@ -65,18 +67,18 @@ export function createGenerationActivities(deps: {
   }
 
   async function store(generationId: string, result: ProviderResult): Promise<ProviderOutcome> {
-    const outputs: Omit<OutputRow, 'generation_id'>[] = [];
+    const outputs: GeneratedFile[] = [];
     for (const [position, file] of result.files.entries()) {
       const storageKey = `outputs/${generationId}/${position}.${file.extension}`;
       await storage.put(storageKey, file.data, file.mime);
       outputs.push({
         id: newId('out'),
         position,
-        storage_key: storageKey,
+        storageKey,
         mime: file.mime,
-        width: file.width ?? null,
-        height: file.height ?? null,
-        duration_s: file.durationS ?? null,
+        ...(file.width !== undefined && { width: file.width }),
+        ...(file.height !== undefined && { height: file.height }),
+        ...(file.durationS !== undefined && { durationS: file.durationS }),
       });
     }
     return { outputs, ...(result.text !== undefined && { text: result.text }), ...(result.usage && { usage: result.usage }) };
@@ -105,12 +107,22 @@ export function createGenerationActivities(deps: {
       });
     },
 
-    /** Async modalities, step 1: hand the job to the provider and remember its job id. */
+    /**
+     * Async modalities, step 1: hand the job to the provider and remember its job id. A re-run (its
+     * worker died, or the answer was lost) first looks for the job it recorded, and otherwise
+     * submits with the same idempotency key, so the provider runs the generation once.
+     */
     async submitToProvider(input: GenerationInput): Promise<Submission> {
       return asTemporalFailure(async () => {
         const { job, adapter } = jobOf(input);
+        const ctx = contextOf(job);
+        ctx.heartbeat();
+        const recorded = (await repos.generations.findById(input.generationId))?.provider_job_id;
+        if (recorded) return { state: 'pending', providerJobId: recorded };
         await repos.generations.markRunning(input.generationId);
-        const submitted = await adapter.submit(job, contextOf(job));
+        ctx.heartbeat();
+        const submitted = await adapter.submit(job, ctx);
+        ctx.heartbeat();
         if (submitted.state === 'done') return { state: 'done', outcome: await store(input.generationId, submitted.result) };
         await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId);
         return { state: 'pending', providerJobId: submitted.providerJobId };
@@ -132,6 +144,11 @@ export function createGenerationActivities(deps: {
       await adapter.cancel(job, providerJobId);
     },
   };
+}
+
+/** The idempotency key of a generation's provider submission: stable across retries and workers. */
+export function providerIdempotencyKey(generationId: string): string {
+  return `${generationId}:submit`;
 }
 
 /** Provider errors become Temporal failures that say whether a retry may help. */

@@ -1,9 +1,11 @@
+import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
 import type { Storage } from '../storage/types';
 import { createCreditActivities } from './credits';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
+import { createReconcilerActivities } from './reconciler';
 
 export interface ActivityDeps {
   knex: Knex;
@@ -11,13 +13,17 @@ export interface ActivityDeps {
   storage: Storage;
   providers: ProviderRegistry;
   callbackUrlFor?: (generationId: string) => string;
+  /** The reconciler asks Temporal whether a generation's workflow is still running. */
+  temporal?: Client;
 }
 
 /** Every activity, bound to its dependencies; tests pass a real database here. */
 export function createActivities(deps: ActivityDeps) {
+  const credits = createCreditActivities(deps);
   return {
-    ...createCreditActivities(deps),
+    ...credits,
     ...createGenerationActivities(deps),
+    ...createReconcilerActivities({ ...deps, refund: credits.refundCredits }),
   };
 }
 

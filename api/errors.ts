@@ -19,6 +19,12 @@ const CODES = {
   resource_not_found: [404, 'invalid_request_error'],
   generation_not_cancelable: [409, 'invalid_request_error'],
   idempotency_in_progress: [409, 'invalid_request_error'],
+  // POST /v1/users with the email of an active user of the organization.
+  resource_already_exists: [409, 'invalid_request_error'],
+  // Demoting or deactivating the organization's last active owner (decisions §3: the last owner stays).
+  last_owner: [409, 'invalid_request_error'],
+  // PATCH of a deactivated user: deactivation is final; add the person again as a new user.
+  user_deactivated: [409, 'invalid_request_error'],
   payload_too_large: [413, 'invalid_request_error'],
   unsupported_media_type: [415, 'invalid_request_error'],
   idempotency_key_reused: [422, 'invalid_request_error'],

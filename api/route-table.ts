@@ -1,4 +1,5 @@
 import type { Role, Scope } from '../domain/access';
+import type { IdPrefix } from '../lib/ids';
 
 // Every route the service answers, with who may call it. Routers register handlers only through
 // this table (api/define-route.ts), and a test fails if a registered route is missing from it or
@@ -17,6 +18,11 @@ export interface RouteSpec {
   /** A @koa/router path, or a RegExp for the file server's wildcard. */
   path: string | RegExp;
   access: RouteAccess;
+  /**
+   * Takes an `Idempotency-Key` (decisions §9). `resourcePrefix` names the id a claim reserves for the
+   * resource the request creates, which a retry of a broken attempt reuses; null when it creates none.
+   */
+  idempotency?: { resourcePrefix: IdPrefix | null };
 }
 
 const apiKey = (scope: Scope | null, minRole: Role, creditConsuming = false): RouteAccess => ({
@@ -25,6 +31,8 @@ const apiKey = (scope: Scope | null, minRole: Role, creditConsuming = false): Ro
   minRole,
   creditConsuming,
 });
+
+const createsGeneration = { resourcePrefix: 'gen' } as const;
 
 export const ROUTES = {
   health: { method: 'GET', path: '/healthz', access: { kind: 'public' } },
@@ -37,14 +45,14 @@ export const ROUTES = {
   // Any valid key may read the catalog (decisions §3).
   listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },
   getBalance: { method: 'GET', path: '/v1/balance', access: apiKey('usage:read', 'viewer') },
-  createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true) },
-  createVideo: { method: 'POST', path: '/v1/videos', access: apiKey('videos:write', 'developer', true) },
-  createVoice: { method: 'POST', path: '/v1/voice', access: apiKey('voice:write', 'developer', true) },
-  createMusic: { method: 'POST', path: '/v1/music', access: apiKey('music:write', 'developer', true) },
-  createAvatar: { method: 'POST', path: '/v1/avatars', access: apiKey('avatars:write', 'developer', true) },
-  createChat: { method: 'POST', path: '/v1/chat', access: apiKey('chat:write', 'developer', true) },
-  createThreeD: { method: 'POST', path: '/v1/three-d', access: apiKey('three_d:write', 'developer', true) },
-  createUpscale: { method: 'POST', path: '/v1/upscale', access: apiKey('upscale:write', 'developer', true) },
+  createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true), idempotency: createsGeneration },
+  createVideo: { method: 'POST', path: '/v1/videos', access: apiKey('videos:write', 'developer', true), idempotency: createsGeneration },
+  createVoice: { method: 'POST', path: '/v1/voice', access: apiKey('voice:write', 'developer', true), idempotency: createsGeneration },
+  createMusic: { method: 'POST', path: '/v1/music', access: apiKey('music:write', 'developer', true), idempotency: createsGeneration },
+  createAvatar: { method: 'POST', path: '/v1/avatars', access: apiKey('avatars:write', 'developer', true), idempotency: createsGeneration },
+  createChat: { method: 'POST', path: '/v1/chat', access: apiKey('chat:write', 'developer', true), idempotency: createsGeneration },
+  createThreeD: { method: 'POST', path: '/v1/three-d', access: apiKey('three_d:write', 'developer', true), idempotency: createsGeneration },
+  createUpscale: { method: 'POST', path: '/v1/upscale', access: apiKey('upscale:write', 'developer', true), idempotency: createsGeneration },
   listGenerations: { method: 'GET', path: '/v1/generations', access: apiKey('generations:read', 'viewer') },
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
   // Cancelling also needs the write scope of the generation's modality, checked by the handler.
@@ -55,11 +63,16 @@ export const ROUTES = {
   createApiKey: { method: 'POST', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },
   updateApiKey: { method: 'PATCH', path: '/v1/api-keys/:id', access: apiKey('api_keys:manage', 'admin') },
   revokeApiKey: { method: 'DELETE', path: '/v1/api-keys/:id', access: apiKey('api_keys:manage', 'admin') },
+  // Users are managed with the same scope as keys: who holds keys and who may mint them go together.
+  listUsers: { method: 'GET', path: '/v1/users', access: apiKey('api_keys:manage', 'admin') },
+  createUser: { method: 'POST', path: '/v1/users', access: apiKey('api_keys:manage', 'admin') },
+  updateUser: { method: 'PATCH', path: '/v1/users/:id', access: apiKey('api_keys:manage', 'admin') },
+  deactivateUser: { method: 'DELETE', path: '/v1/users/:id', access: apiKey('api_keys:manage', 'admin') },
 
   adminCreateOrganization: { method: 'POST', path: '/admin/v1/organizations', access: { kind: 'admin' } },
   adminGetOrganization: { method: 'GET', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },
   adminUpdateOrganization: { method: 'PATCH', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },
-  adminAdjustCredits: { method: 'POST', path: '/admin/v1/organizations/:id/credits', access: { kind: 'admin' } },
+  adminAdjustCredits: { method: 'POST', path: '/admin/v1/organizations/:id/credits', access: { kind: 'admin' }, idempotency: { resourcePrefix: null } },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

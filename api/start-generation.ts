@@ -6,6 +6,7 @@ import type { ModelEntry } from '../domain/catalog';
 import { modelMode } from '../domain/catalog';
 import { generationCacheKey } from '../domain/generation-cache';
 import { isTerminal } from '../domain/generation-status';
+import { generationExecutionTimeoutMs } from '../domain/generation-timeouts';
 import { newId } from '../lib/ids';
 import type { generationWorkflow } from '../workflows/generation';
 import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
@@ -13,11 +14,9 @@ import type { ApiDeps, AppContext } from './context';
 import { presentGeneration } from './presenters/generation';
 import type { IdempotencyState } from './middleware/idempotency';
 import { serveFromCache } from './serve-from-cache';
+import { awaitAdmission, noWorker } from './await-admission';
 import { ApiError } from './errors';
 
-const ADMISSION_POLL_MS = 25;
-/** How long past admitBy the API still looks for a reservation that was being written at that moment. */
-const ADMISSION_GRACE_MS = 5_000;
 
 export interface GenerationRequest {
   model: ModelEntry;
@@ -73,40 +72,33 @@ export async function startGeneration(
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
   };
+  const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
   const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', {
     workflowId: generationId,
     taskQueue: deps.taskQueue,
     args: [input],
+    // A backstop past every deadline the workflow keeps itself (domain/generation-timeouts.ts).
+    workflowExecutionTimeout: generationExecutionTimeoutMs(input.modality, input.timeouts, deps.admissionTimeoutMs),
     // A taken-over retry attaches to the job its first attempt started, if that is still running;
     // a closed one without a generation row was refused admission and may run again.
     workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
   });
   const abortAdmission = new AbortController();
-  const admission = deps.temporal.withAbortSignal(abortAdmission.signal, () =>
+  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () =>
     deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }),
   );
-  admission.catch(() => undefined);
-  const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
+  answer.catch(() => undefined);
   const deadline = Date.now() + syncWindowMs;
-
-  // Past the deadline, the first of "answer" and "row" decides; the reservation is the workflow's
-  // first step, so the row appears within moments of the start.
-  let waitMs = syncWindowMs;
-  // No worker admitted it in time: the workflow will refuse it when one comes (input.admitBy).
-  const giveUpAt = input.admitBy! + Math.min(ADMISSION_GRACE_MS, deps.admissionTimeoutMs);
-  while ((await raceDeadline(admission, waitMs)) === 'deadline') {
-    const found = await deps.repos.generations.findWithOutputs(generationId);
-    if (found) {
-      abortAdmission.abort();
-      return answer(found, syncWindowMs === 0);
-    }
-    if (Date.now() > giveUpAt) {
-      abortAdmission.abort();
-      throw noWorker(deps.admissionTimeoutMs);
-    }
-    waitMs = ADMISSION_POLL_MS;
-  }
-  assertAdmitted(await admission, estimatedCredits, deps.admissionTimeoutMs);
+  const waited = await awaitAdmission(deps, {
+    generationId,
+    organizationId: principal.organizationId,
+    admitBy: input.admitBy!,
+    answer,
+    syncWindowMs,
+    stopWaiting: () => abortAdmission.abort(),
+  });
+  if (waited.kind === 'row') return respondWith(waited.found, syncWindowMs === 0);
+  assertAdmitted(waited.admission, estimatedCredits, deps.admissionTimeoutMs);
 
   let found = await deps.repos.generations.findWithOutputs(generationId);
   const remainingMs = deadline - Date.now();
@@ -116,24 +108,17 @@ export async function startGeneration(
     found = await deps.repos.generations.findWithOutputs(generationId);
   }
   if (!found) throw new Error(`admitted generation ${generationId} has no row`);
-  return answer(found, syncWindowMs === 0);
+  return respondWith(found, syncWindowMs === 0);
 }
 
 /**
  * 200 with a finished generation, else 202. An async endpoint's 202 describes the generation as it
  * was accepted, `queued` (decisions §5), even if a worker has already picked it up.
  */
-function answer(found: { generation: GenerationRow; outputs: OutputRow[] }, async: boolean) {
+function respondWith(found: { generation: GenerationRow; outputs: OutputRow[] }, async: boolean) {
   if (isTerminal(found.generation.status)) return { httpStatus: 200 as const, ...found };
   const generation = async ? { ...found.generation, status: 'queued' as const, started_at: null } : found.generation;
   return { httpStatus: 202 as const, generation, outputs: found.outputs };
-}
-
-function noWorker(timeoutMs: number): ApiError {
-  return new ApiError(
-    'provider_unavailable',
-    `No worker took this job within ${Math.round(timeoutMs / 1000)} s, so it was not started and nothing was charged. Retry later (with the same Idempotency-Key, if you sent one).`,
-  );
 }
 
 function assertAdmitted(admission: Admission, estimatedCredits: number, admissionTimeoutMs: number): void {
@@ -143,18 +128,6 @@ function assertAdmitted(admission: Admission, estimatedCredits: number, admissio
     'insufficient_credits',
     `Insufficient credits: this request needs ${estimatedCredits} credits and ${admission.availableCredits} are available. Top up the wallet or lower the request's cost.`,
   );
-}
-
-async function raceDeadline(promise: Promise<unknown>, ms: number): Promise<'answered' | 'deadline'> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'deadline'>((resolve) => {
-    timer = setTimeout(() => resolve('deadline'), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => 'answered' as const), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Waits for the workflow at most `ms`, then stops polling it. */

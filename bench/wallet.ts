@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { createAdmissionCoalescer, createCoalescer, type CoalescerStats } from '../db/admission-coalescer';
 import { createKnex } from '../db/knex';
-import { adjustCredits, admitGeneration, captureCredits, reserveCredits, reserveCreditsBatch } from '../db/ledger';
+import { adjustCredits, admitGeneration, captureCredits } from '../db/ledger';
 import { migrateToLatest } from '../db/migrate';
 import { createRepos } from '../db/repos';
 import type { NewGeneration } from '../db/repos/generations';
@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from '../embedded/postgres';
 import { generateApiKeySecret } from '../lib/api-key-secret';
 import { freePort } from '../lib/free-port';
 import { newId } from '../lib/ids';
+import { reserveCredits, reserveCreditsBatch } from './lib/reservations';
 import { runBench } from './lib/run-bench';
 import { ms, runLoad, summarize } from './lib/stats';
 

@@ -15,81 +15,6 @@ export interface WalletBalance {
 }
 
 /**
- * Moves `amount` from available to reserved, only if available covers it. Returns false, and
- * writes nothing, when it does not.
- */
-export async function reserveCredits(
-  db: Db,
-  args: { organizationId: string; generationId: string; amount: number },
-): Promise<boolean> {
-  const result = await db.raw(
-    `WITH debit AS (
-       UPDATE wallets
-          SET available_credits = available_credits - :amount,
-              reserved_credits = reserved_credits + :amount,
-              updated_at = now()
-        WHERE organization_id = :organizationId AND available_credits >= :amount
-        RETURNING organization_id)
-     INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
-     SELECT organization_id, :generationId, 'reserve', -:amount::bigint, :amount::bigint FROM debit
-     RETURNING id`,
-    args,
-  );
-  return result.rowCount === 1;
-}
-
-/**
- * Many reservations of one wallet in one statement, decided in order exactly as the same calls of
- * `reserveCredits` one after another would be: each is admitted if it fits in what the earlier
- * ones left. Every admitted one gets its own ledger row, and the wallet moves once by their sum,
- * guarded like a single reservation. Returns, in order, whether each was admitted.
- *
- * The wallet's row is locked before the walk, so the walk starts from its newest balance (under
- * READ COMMITTED a row lock returns the latest version); the update is guarded all the same.
- * One statement, so one commit: a hot wallet's reservations otherwise queue on its row lock and
- * each waits for the previous one's WAL flush; a batch shares one flush without loosening it.
- */
-export async function reserveCreditsBatch(
-  db: Db,
-  organizationId: string,
-  requests: { generationId: string; amount: number }[],
-): Promise<boolean[]> {
-  if (requests.length === 0) return [];
-  for (const r of requests) assertCredits(r.amount, 'amount');
-  const result = await db.raw(
-    `WITH RECURSIVE
-       request AS (
-         SELECT * FROM jsonb_to_recordset(:requests::jsonb) AS r(position int, generation_id text, amount bigint)),
-       wallet AS (
-         SELECT available_credits FROM wallets WHERE organization_id = :organizationId FOR NO KEY UPDATE),
-       walk (position, remaining, admitted) AS (
-         SELECT 0, (SELECT available_credits FROM wallet), false
-         UNION ALL
-         SELECT r.position, w.remaining - CASE WHEN r.amount <= w.remaining THEN r.amount ELSE 0 END, r.amount <= w.remaining
-           FROM walk w JOIN request r ON r.position = w.position + 1),
-       admitted AS (
-         SELECT r.generation_id, r.amount FROM walk JOIN request r USING (position) WHERE walk.admitted),
-       debit AS (
-         UPDATE wallets
-            SET available_credits = available_credits - t.total,
-                reserved_credits = reserved_credits + t.total,
-                updated_at = now()
-           FROM (SELECT sum(amount) AS total FROM admitted) t
-          WHERE organization_id = :organizationId AND available_credits >= t.total
-          RETURNING organization_id)
-     INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
-     SELECT debit.organization_id, a.generation_id, 'reserve', -a.amount, a.amount FROM admitted a CROSS JOIN debit
-     RETURNING generation_id`,
-    {
-      organizationId,
-      requests: JSON.stringify(requests.map((r, i) => ({ position: i + 1, generation_id: r.generationId, amount: r.amount }))),
-    },
-  );
-  const admitted = new Set((result.rows as { generation_id: string }[]).map((row) => row.generation_id));
-  return requests.map((r) => admitted.has(r.generationId));
-}
-
-/**
  * Writes one ledger row keyed by (generation, kind) and applies it to the wallet; a second call
  * with the same key changes nothing. Returns whether this call moved money.
  */
@@ -127,19 +52,33 @@ async function applyEntry(
  * with a non-zero estimate), or records nothing when the wallet does not cover it. One statement
  * holds the wallet's row lock for the shortest time. Idempotent: a generation that already has a
  * row was admitted before (a rejected one never gets a row).
+ *
+ * With an `admit_by` deadline it also claims the admission (db/migrations/0008-admission-claims.ts)
+ * in the same statement, and admits nothing once the deadline has passed or the API has claimed it
+ * first: the deadline is enforced where the reservation commits, not where the request arrived.
  */
 export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boolean> {
+  assertCredits(gen.reserved_credits, 'reserved_credits');
   const charge = gen.environment === 'live' && gen.reserved_credits > 0;
   const result = await db.raw(
     `WITH existing AS (
        SELECT 1 FROM generations WHERE id = :id),
+     claim AS (
+       INSERT INTO admission_claims (generation_id, admit_by, claimed_by)
+       SELECT :id, :admitBy::bigint, 'worker'
+        WHERE :admitBy::bigint IS NOT NULL AND NOT EXISTS (SELECT 1 FROM existing)
+          AND clock_timestamp() <= to_timestamp(:admitBy::bigint / 1000.0)
+       ON CONFLICT DO NOTHING
+       RETURNING 1),
+     claimed AS (
+       SELECT :admitBy::bigint IS NULL OR EXISTS (SELECT 1 FROM claim) AS ok),
      debit AS (
        UPDATE wallets
           SET available_credits = available_credits - :amount,
               reserved_credits = reserved_credits + :amount,
               updated_at = now()
         WHERE organization_id = :organizationId AND available_credits >= :amount
-          AND :charge AND NOT EXISTS (SELECT 1 FROM existing)
+          AND :charge AND NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed)
         RETURNING organization_id),
      entry AS (
        INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
@@ -147,7 +86,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
      inserted AS (
        INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key)
        SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey
-        WHERE NOT EXISTS (SELECT 1 FROM existing) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
+        WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
        RETURNING id)
      SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted`,
     {
@@ -161,6 +100,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
       params: JSON.stringify(gen.params),
       amount: gen.reserved_credits,
       cacheKey: gen.cache_key ?? null,
+      admitBy: gen.admit_by ?? null,
       charge,
     },
   );
@@ -176,8 +116,9 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
  * like a single reservation. Returns, in order, whether each was admitted. A generation id given
  * twice is decided once (a retried activity whose first attempt is still queued).
  *
- * As in `reserveCreditsBatch`, the walk starts from the wallet's newest balance, read under its row
- * lock; a batch with nothing to charge does not lock the wallet at all. The walk indexes an array
+ * The wallet's row is locked before the walk, so the walk starts from its newest balance (under
+ * READ COMMITTED a row lock returns the latest version); the update is guarded all the same. A
+ * batch with nothing to charge does not lock the wallet at all. The walk indexes an array
  * of the amounts (materialized once), so a batch of n costs O(n), and one commit serves the whole
  * batch. "Already has a row" is a scalar subquery so that it stays one primary-key probe per
  * generation: as `NOT EXISTS`, the planner hashes the whole generations table for it.
@@ -203,14 +144,28 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
     params: gen.params,
     amount: gen.reserved_credits,
     cache_key: gen.cache_key ?? null,
+    admit_by: gen.admit_by ?? null,
     charge: gen.environment === 'live' && gen.reserved_credits > 0,
   }));
   const result = await db.raw(
     `WITH RECURSIVE
-       request AS (
+       given AS (
          SELECT r.*, (SELECT true FROM generations g WHERE g.id = r.id) IS NULL AS fresh
            FROM jsonb_to_recordset(:requests::jsonb) AS r(position int, id text, api_key_id text, environment text,
-                  modality text, model text, prompt text, params jsonb, amount bigint, cache_key text, charge boolean)),
+                  modality text, model text, prompt text, params jsonb, amount bigint, cache_key text, admit_by bigint, charge boolean)),
+       claim AS (
+         INSERT INTO admission_claims (generation_id, admit_by, claimed_by)
+         SELECT id, admit_by, 'worker' FROM given
+          WHERE fresh AND admit_by IS NOT NULL AND clock_timestamp() <= to_timestamp(admit_by / 1000.0)
+         ON CONFLICT DO NOTHING
+         RETURNING generation_id),
+       -- A fresh request whose deadline passed, or that the API gave up on first, is decided as refused.
+       request AS (
+         SELECT g.position, g.id, g.api_key_id, g.environment, g.modality, g.model, g.prompt, g.params, g.amount,
+                g.cache_key, g.charge,
+                g.fresh AND (g.admit_by IS NULL OR g.id IN (SELECT generation_id FROM claim)) AS fresh,
+                NOT g.fresh AS existed
+           FROM given g),
        wallet AS (
          SELECT available_credits FROM wallets
           WHERE organization_id = :organizationId AND EXISTS (SELECT 1 FROM request WHERE charge AND fresh)
@@ -245,7 +200,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
            FROM decided d
           WHERE d.admitted AND d.fresh AND (NOT d.charge OR EXISTS (SELECT 1 FROM debit))
          RETURNING id)
-     SELECT id FROM decided WHERE NOT fresh
+     SELECT id FROM decided WHERE existed
      UNION ALL
      SELECT id FROM inserted`,
     { organizationId, requests: JSON.stringify(requests) },

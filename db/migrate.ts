@@ -7,6 +7,9 @@ import * as guardFastPaths from './migrations/0003-guard-fast-paths';
 import * as idempotencyAndCache from './migrations/0004-idempotency-and-cache';
 import * as uploads from './migrations/0005-uploads';
 import * as providerJobs from './migrations/0006-provider-jobs';
+import * as usersAndKeyRoles from './migrations/0007-users-and-key-roles';
+import * as admissionClaims from './migrations/0008-admission-claims';
+import * as idempotencyOwner from './migrations/0009-idempotency-owner';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -17,6 +20,9 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0004-idempotency-and-cache': idempotencyAndCache,
   '0005-uploads': uploads,
   '0006-provider-jobs': providerJobs,
+  '0007-users-and-key-roles': usersAndKeyRoles,
+  '0008-admission-claims': admissionClaims,
+  '0009-idempotency-owner': idempotencyOwner,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createActivities } from '../activities';
@@ -17,6 +18,8 @@ export interface WorkerDeps {
   simulatorAsyncLatencyMs: number;
   /** Provider callbacks reach the API here; without it, async jobs are only polled. */
   callbackUrlFor?: (generationId: string) => string;
+  /** For the reconciler's activities, which ask Temporal about workflows. */
+  temporal?: Client;
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -28,6 +31,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     storage: deps.storage,
     providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: deps.simulatorAsyncLatencyMs }), providerMode: deps.providerMode }),
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
+    ...(deps.temporal && { temporal: deps.temporal }),
   });
   return Worker.create({
     connection: deps.connection,

@@ -1,3 +1,4 @@
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
 import { createKnex } from '../db/knex';
 import { requireSetting, type Config } from '../lib/config';
@@ -5,6 +6,7 @@ import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../lib/callback-token';
 import { createWorker } from './create-worker';
+import { ensureReconcilerSchedule } from './reconciler-schedule';
 
 let runtimeInstalled = false;
 
@@ -37,6 +39,9 @@ export async function startWorker(
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the worker polls Temporal');
   const knex = createKnex(databaseUrl);
   const connection = await NativeConnection.connect({ address: temporalAddress });
+  const clientConnection = await Connection.connect({ address: temporalAddress });
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  await ensureReconcilerSchedule(client, config.taskQueue, logger);
   const worker = await createWorker({
     connection,
     namespace: config.temporalNamespace,
@@ -49,9 +54,11 @@ export async function startWorker(
       callbackUrlFor: (id: string) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id),
     }),
     workflowBundle: opts.workflowBundle,
+    temporal: client,
   });
   const done = worker.run().finally(async () => {
     await connection.close();
+    await clientConnection.close();
     await knex.destroy();
   });
   logger.info('worker polling', { task_queue: config.taskQueue, namespace: config.temporalNamespace });

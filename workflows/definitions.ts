@@ -2,26 +2,14 @@ import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Environment } from '../domain/generation-status';
 import type { Modality } from '../domain/modalities';
 import type { Plan } from '../domain/plans';
-import type { OutputRow } from '../db/repos/generations';
+import type { GenerationTimeouts } from '../domain/generation-timeouts';
 import type { JobInput, ProviderUsage } from '../activities/providers/types';
 
 // The contract between the API, the workflows and the worker: names, inputs and results.
-// Imported by the API and the worker; it holds no logic.
+// Imported by the API and the worker; it holds no logic. Inputs and results are domain types, not
+// database rows: they live on in Temporal's histories, which outlast any schema.
 
-export interface GenerationTimeouts {
-  /** Longest a single provider attempt may take (sync modalities: the whole job). */
-  providerStartToCloseMs: number;
-  /** Async modalities: longest the provider may take to finish a submitted job. */
-  asyncJobTimeoutMs: number;
-  /** Async modalities: a polling worker that stays silent this long is presumed dead. */
-  heartbeatTimeoutMs: number;
-}
-
-export const DEFAULT_GENERATION_TIMEOUTS: GenerationTimeouts = {
-  providerStartToCloseMs: 10 * 60 * 1000,
-  asyncJobTimeoutMs: 60 * 60 * 1000,
-  heartbeatTimeoutMs: 30 * 1000,
-};
+export { DEFAULT_GENERATION_TIMEOUTS, type GenerationTimeouts } from '../domain/generation-timeouts';
 
 export interface GenerationInput {
   generationId: string;
@@ -49,9 +37,20 @@ export interface GenerationInput {
   inputs?: Record<string, JobInput>;
 }
 
+/** One file a provider produced, already in storage. */
+export interface GeneratedFile {
+  id: string;
+  position: number;
+  storageKey: string;
+  mime: string;
+  width?: number;
+  height?: number;
+  durationS?: string;
+}
+
 /** What a provider produced, once its files are in storage. */
 export interface ProviderOutcome {
-  outputs: Omit<OutputRow, 'generation_id'>[];
+  outputs: GeneratedFile[];
   text?: string;
   usage?: ProviderUsage;
 }
@@ -64,6 +63,12 @@ export type Admission =
   | { admitted: false; code: 'admission_timeout' };
 
 export type GenerationOutcome = 'succeeded' | 'failed' | 'canceled' | 'rejected';
+
+/** Why an admitted generation failed, as recorded on it. */
+export interface GenerationFailure {
+  errorCode: string;
+  errorMessage: string;
+}
 
 /** A provider's callback ("your job changed"): poll it now instead of at the next interval. */
 export const providerCallbackSignal = defineSignal('providerCallback');

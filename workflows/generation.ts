@@ -1,15 +1,16 @@
 import {
-  ApplicationFailure,
+  allHandlersFinished,
   CancellationScope,
   condition,
-  isCancellation,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { DEFAULT_ADMISSION_WAIT_MS, providerBudgetMs } from '../domain/generation-timeouts';
 import { MODALITY_MODE } from '../domain/modalities';
-import { admitUpdate, providerCallbackSignal, type Admission, type GenerationInput, type GenerationOutcome, type ProviderOutcome } from './definitions';
+import { admitUpdate, providerCallbackSignal, type Admission, type GenerationFailure, type GenerationInput, type GenerationOutcome, type ProviderOutcome } from './definitions';
+import { describeFailure, DB_RETRY, PROVIDER_RETRY } from './failures';
 
 // One generation: reserve credits (answering the caller through the `admit` update), run the
 // provider, then charge or refund, which emits the event in the same transaction (an outbox row).
@@ -17,42 +18,89 @@ import { admitUpdate, providerCallbackSignal, type Admission, type GenerationInp
 // submit to the provider and then poll it from a heartbeating activity (activities/generations.ts).
 //
 // Every step is a local activity: for the synchronous modalities the whole generation completes in
-// one workflow task, which keeps Temporal's share of a sync request close to that of a workflow
-// that only returns. A worker that dies mid-step loses its workflow task; after the task timeout
+// one workflow task. A worker that dies mid-step loses its workflow task; after the task timeout
 // another worker replays the history and re-runs the step, and the ledger's per-generation keys
 // keep that from moving money twice.
+//
+// Money cannot strand here: admission and every settlement run in non-cancellable scopes, and the
+// one `finally` settles whatever is not yet terminal (a cancel at any point, a failure, a provider
+// that outlives its budget). What this code cannot see (a terminated or timed-out workflow) the
+// reconciler settles (workflows/reconciler.ts).
 
-const db = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '200ms', maximumInterval: '10s' },
-});
+/** A reservation this run never saw the verdict of (see settleLeftovers). */
+const LOST_ADMISSION: GenerationFailure = {
+  errorCode: 'internal_error',
+  errorMessage: 'The generation was interrupted before it could start; its credits were refunded.',
+};
 
-// Transient provider errors (ProviderTransientError) are retried; a provider's verdict is not.
-const PROVIDER_RETRY = { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['ProviderError'] };
+const db = proxyLocalActivities<Activities>({ startToCloseTimeout: '30s', retry: DB_RETRY });
 
 export async function generationWorkflow(input: GenerationInput): Promise<GenerationOutcome> {
+  const root = CancellationScope.current();
   let admission: Promise<Admission> | undefined;
-  let admitted: Admission | undefined;
+  /** Set once the workflow settles to close: no admission may start after that. */
+  let closing = false;
   setHandler(admitUpdate, async () => {
+    if (admission === undefined && closing) return { admitted: false, code: 'admission_timeout' } satisfies Admission;
     // Workflow time is when a worker first ran this workflow: past admitBy, the API has already
-    // answered 503, so nothing may be reserved or run.
+    // answered 503, so nothing may be reserved or run. (The admission statement checks it again
+    // where the reservation commits.)
     if (admission === undefined && input.admitBy !== undefined && Date.now() > input.admitBy) {
-      admitted = { admitted: false, code: 'admission_timeout' };
-      return admitted;
+      return { admitted: false, code: 'admission_timeout' } satisfies Admission;
     }
-    // Concurrent or repeated admits (a client retry) share the one reservation.
-    admission ??= db.reserveCredits(input);
-    admitted = await admission;
-    return admitted;
+    // Concurrent or repeated admits (a client retry) share the one reservation, which a cancel
+    // cannot interrupt halfway: it either commits and is settled below, or never happens.
+    admission ??= CancellationScope.nonCancellable(() => db.reserveCredits(input));
+    return admission;
   });
 
   let callbackArrived = false;
   setHandler(providerCallbackSignal, () => void (callbackArrived = true));
 
-  await condition(() => admitted !== undefined);
-  if (!admitted?.admitted) return 'rejected';
-
   let providerJobId: string | undefined;
+  let settled = false;
+  let failure: GenerationFailure | undefined;
+  try {
+    const admitWaitMs = input.admitBy === undefined ? DEFAULT_ADMISSION_WAIT_MS : Math.max(0, input.admitBy - Date.now()) + 1_000;
+    if (!(await condition(() => admission !== undefined, admitWaitMs))) return 'rejected';
+    if (!(await admission!).admitted) return 'rejected';
+    const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () =>
+      MODALITY_MODE[input.modality] === 'sync' ? runSync() : runAsync(),
+    );
+    await CancellationScope.nonCancellable(() => db.captureCredits({ input, outcome }));
+    settled = true;
+    return 'succeeded';
+  } catch (err) {
+    if (root.consideredCancelled) throw err;
+    failure = describeFailure(err, providerBudgetMs(input.modality, input.timeouts));
+    return 'failed';
+  } finally {
+    await CancellationScope.nonCancellable(async () => {
+      await settleLeftovers();
+      await condition(allHandlersFinished);
+    });
+  }
+
+  /**
+   * Refunds a reservation that did not reach capture, and stops its provider job. Without a known
+   * verdict it refunds by generation id all the same: a worker that died after committing the
+   * reservation, replayed with a cancel ahead of the update, has a reservation this run never saw.
+   */
+  async function settleLeftovers(): Promise<void> {
+    closing = true;
+    if (settled) return;
+    const verdict = await admission?.catch(() => undefined);
+    if (verdict && !verdict.admitted) return;
+    if (providerJobId) await cancelAtProvider(input, providerJobId);
+    const canceled = root.consideredCancelled && failure === undefined;
+    await db.refundCredits({ generationId: input.generationId, status: canceled ? 'canceled' : 'failed', ...(failure ?? LOST_ADMISSION) });
+    settled = true;
+  }
+
+  async function runSync(): Promise<ProviderOutcome> {
+    return proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY }).runProvider(input);
+  }
+
   async function runAsync(): Promise<ProviderOutcome> {
     const remote = proxyActivities<Activities>({
       startToCloseTimeout: input.timeouts.asyncJobTimeoutMs,
@@ -76,27 +124,11 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
       if (late) return late;
     }
   }
+}
 
-  try {
-    const outcome =
-      MODALITY_MODE[input.modality] === 'sync'
-        ? await proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY }).runProvider(input)
-        : await runAsync();
-    await db.captureCredits({ input, outcome });
-    return 'succeeded';
-  } catch (err) {
-    if (isCancellation(err)) {
-      // A cancel must still refund (and tell the provider): this scope cannot itself be cancelled.
-      await CancellationScope.nonCancellable(async () => {
-        if (providerJobId) await cancelAtProvider(input, providerJobId);
-        await db.refundCredits({ generationId: input.generationId, status: 'canceled' });
-      });
-      throw err;
-    }
-    const failure = describeFailure(err);
-    await db.refundCredits({ generationId: input.generationId, status: 'failed', ...failure });
-    return 'failed';
-  }
+/** Runs the provider phase; past its budget the phase is cancelled and fails as `provider_timeout`. */
+function runWithinBudget<T>(budgetMs: number, fn: () => Promise<T>): Promise<T> {
+  return CancellationScope.withTimeout(budgetMs, fn);
 }
 
 /** Best effort: the refund does not wait on a provider that will not answer. */
@@ -109,14 +141,3 @@ async function cancelAtProvider(input: GenerationInput, providerJobId: string): 
   }
 }
 
-function describeFailure(err: unknown): { errorCode: string; errorMessage: string } {
-  // The provider's ApplicationFailure sits somewhere down the cause chain (ActivityFailure wraps it).
-  let cause: unknown = err;
-  while (cause instanceof Error && !(cause instanceof ApplicationFailure)) cause = cause.cause;
-  const failure = cause instanceof ApplicationFailure ? cause : undefined;
-  const details = failure?.details?.[0] as { code?: string } | undefined;
-  return {
-    errorCode: details?.code ?? 'provider_error',
-    errorMessage: failure?.message ?? 'The provider did not produce a result.',
-  };
-}

@@ -18,6 +18,11 @@ export interface ProviderJob {
   prompt: string;
   params: Record<string, unknown>;
   inputs: Record<string, JobInput>;
+  /**
+   * The same for every submission of one generation: sent as the provider's idempotency header
+   * where it has one, so a repeated submission returns the job already running.
+   */
+  idempotencyKey: string;
   /** Where a queue-style provider may POST when the job changes (a hint to poll now); optional. */
   callbackUrl?: string;
 }

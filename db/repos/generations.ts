@@ -41,7 +41,14 @@ export interface OutputRow {
 export type NewGeneration = Pick<
   GenerationRow,
   'id' | 'organization_id' | 'api_key_id' | 'environment' | 'modality' | 'model' | 'prompt' | 'params' | 'reserved_credits'
-> & { cache_key?: string | null };
+> & {
+  cache_key?: string | null;
+  /**
+   * The admission deadline (epoch ms) the API gave the caller: the reservation commits only before
+   * it and only if the API has not given up first (db/migrations/0008-admission-claims.ts).
+   */
+  admit_by?: number | null;
+};
 
 export function createGenerationsRepo(knex: Knex) {
   return {

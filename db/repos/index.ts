@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createAdmissionClaimsRepo } from './admission-claims';
 import { createApiKeysRepo } from './api-keys';
 import { createEventsRepo } from './events';
 import { createGenerationsRepo } from './generations';
@@ -13,6 +14,7 @@ export function createRepos(knex: Knex) {
     users: createUsersRepo(knex),
     apiKeys: createApiKeysRepo(knex),
     generations: createGenerationsRepo(knex),
+    admissionClaims: createAdmissionClaimsRepo(knex),
     events: createEventsRepo(knex),
     idempotencyKeys: createIdempotencyKeysRepo(knex),
     uploads: createUploadsRepo(knex),

@@ -1,0 +1,107 @@
+import { Context } from '@temporalio/activity';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Repos } from '../db/repos';
+import type { GenerationRow } from '../db/repos/generations';
+import { findModel } from '../domain/catalog';
+import type { Knex } from 'knex';
+import { providerIdempotencyKey } from './generations';
+import type { ProviderRegistry } from './providers/registry';
+
+// The reconciler's steps (workflows/reconciler.ts). A generation whose workflow closed without
+// settling it (terminated from the UI, timed out, failed on a bug) still holds its reservation:
+// these steps find such generations and refund them as `failed` / `reconciled`, with the event.
+
+const DESCRIBE_CONCURRENCY = 8;
+/** Admission claims outlive their deadline by a day: long enough for any API still waiting. */
+const CLAIM_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export const RECONCILED_ERROR = {
+  errorCode: 'reconciled',
+  errorMessage: 'The generation was interrupted and never finished; its credits were refunded.',
+};
+
+export function createReconcilerActivities(deps: {
+  knex: Knex;
+  repos: Repos;
+  providers: ProviderRegistry;
+  temporal?: Client;
+  refund: (args: { generationId: string; status: 'failed'; errorCode: string; errorMessage: string }) => Promise<void>;
+}) {
+  const { knex, repos } = deps;
+
+  /** The workflow's status, or 'MISSING' when Temporal has no record of it. */
+  async function workflowStatus(generationId: string): Promise<string> {
+    if (!deps.temporal) throw new Error('the reconciler needs a Temporal client');
+    try {
+      return (await deps.temporal.workflow.getHandle(generationId).describe()).status.name;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return 'MISSING';
+      throw err;
+    }
+  }
+
+  return {
+    /**
+     * Non-terminal generations whose workflow is closed or missing, oldest first. A generation row
+     * is written by its own workflow's admission, so there is no window in which a row exists
+     * before its workflow does.
+     */
+    async findStrandedGenerations(args: { limit: number }): Promise<{ id: string; workflowStatus: string }[]> {
+      const candidates: { id: string }[] = await knex('generations')
+        .select('id')
+        .whereIn('status', ['queued', 'running'])
+        .orderBy('created_at')
+        .limit(args.limit);
+      const stranded: { id: string; workflowStatus: string }[] = [];
+      for (let i = 0; i < candidates.length; i += DESCRIBE_CONCURRENCY) {
+        Context.current().heartbeat(i);
+        const batch = candidates.slice(i, i + DESCRIBE_CONCURRENCY);
+        const statuses = await Promise.all(batch.map((c) => workflowStatus(c.id)));
+        batch.forEach((c, j) => statuses[j] !== 'RUNNING' && stranded.push({ id: c.id, workflowStatus: statuses[j]! }));
+      }
+      return stranded;
+    },
+
+    /**
+     * Refunds one stranded generation, after checking again that its workflow is closed; stops its
+     * provider job. Returns whether it repaired anything (a retry, or a generation that finished
+     * meanwhile, repairs nothing).
+     */
+    async settleStrandedGeneration(generationId: string): Promise<boolean> {
+      const status = await workflowStatus(generationId);
+      if (status === 'RUNNING') return false;
+      const before = await repos.generations.findById(generationId);
+      if (!before || (before.status !== 'queued' && before.status !== 'running')) return false;
+      if (before.provider_job_id) await cancelProviderJob(deps.providers, before);
+      await deps.refund({ generationId, status: 'failed', ...RECONCILED_ERROR });
+      const after = await repos.generations.findById(generationId);
+      const repaired = after?.status === 'failed' && after.error_code === RECONCILED_ERROR.errorCode;
+      if (repaired) {
+        Context.current().log.warn('reconciled a stranded generation', {
+          generation_id: generationId,
+          organization_id: before.organization_id,
+          status_was: before.status,
+          workflow_status: status,
+          refunded_credits: after.refunded_credits,
+        });
+      }
+      return repaired;
+    },
+
+    /** Forgets admission claims whose deadline is long past. */
+    async deleteExpiredAdmissionClaims(): Promise<number> {
+      return repos.admissionClaims.deleteExpired(new Date(Date.now() - CLAIM_RETENTION_MS));
+    },
+  };
+}
+
+/** Best effort, as in the generation workflow: the refund does not wait on the provider. */
+async function cancelProviderJob(providers: ProviderRegistry, gen: GenerationRow): Promise<void> {
+  const model = findModel(gen.model);
+  if (!model || !gen.provider_job_id) return;
+  const job = { generationId: gen.id, model, prompt: gen.prompt, params: gen.params, inputs: {}, idempotencyKey: providerIdempotencyKey(gen.id) };
+  await providers
+    .adapterFor(model, gen.environment)
+    .cancel(job, gen.provider_job_id)
+    .catch(() => undefined);
+}

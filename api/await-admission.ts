@@ -1,0 +1,102 @@
+import { getWalletBalance } from '../db/ledger';
+import type { GenerationRow, OutputRow } from '../db/repos/generations';
+import { classifyDependencyError } from '../lib/dependency-errors';
+import type { Admission } from '../workflows/definitions';
+import type { ApiDeps } from './context';
+import { checkDependencies, dependencyUnavailable } from './dependency-health';
+import { ApiError } from './errors';
+
+const ADMISSION_POLL_MS = 25;
+/** Without an answer or a row by then, the API asks whether Temporal is there at all. */
+const TEMPORAL_PROBE_AFTER_MS = 3_000;
+const TEMPORAL_PROBE_TIMEOUT_MS = 1_500;
+
+type Found = { generation: GenerationRow; outputs: OutputRow[] };
+
+/** How an admission wait ended: the workflow's answer, or the generation row seen first. */
+export type AdmissionWait = { kind: 'answered'; admission: Admission } | { kind: 'row'; found: Found };
+
+/**
+ * Waits for a generation's admission: the `admit` update's answer, or (once `syncWindowMs` has
+ * passed) its generation row, whichever comes first; the row is written in the reservation's own
+ * statement, so a row means "admitted". Gives up when no worker admitted it by `admitBy`, or when
+ * Temporal does not answer: it then claims the admission for the API (db/repos/admission-claims.ts),
+ * which no reservation can commit after, so its 503 "nothing was charged" is true. A worker that
+ * claimed it first decided it: the answer is then the row, or the wallet's refusal.
+ */
+export async function awaitAdmission(
+  deps: Pick<ApiDeps, 'knex' | 'repos' | 'temporal' | 'admissionTimeoutMs'>,
+  args: { generationId: string; organizationId: string; admitBy: number; answer: Promise<Admission>; syncWindowMs: number; stopWaiting: () => void },
+): Promise<AdmissionWait> {
+  const startedAt = Date.now();
+  const syncDeadline = startedAt + args.syncWindowMs;
+  const probeAt = startedAt + TEMPORAL_PROBE_AFTER_MS;
+  let probed = false;
+  for (;;) {
+    // Before the sync window ends only the answer counts (a sync caller waits for the result);
+    // the one exception is the Temporal probe, a few seconds in.
+    const now = Date.now();
+    const nextLook = now >= syncDeadline ? now + ADMISSION_POLL_MS : probed ? syncDeadline : Math.min(syncDeadline, probeAt);
+    const settled = await settleWithin(args.answer, Math.max(0, nextLook - now));
+    if (settled.kind === 'answered') return settled;
+    if (settled.kind === 'failed') {
+      if (classifyDependencyError(settled.error) !== 'temporal') throw settled.error;
+      return giveUp(deps, args, dependencyUnavailable('temporal'));
+    }
+    if (!probed && Date.now() >= probeAt) {
+      probed = true;
+      // A row means a worker admitted it, so Temporal was there; otherwise ask it.
+      const admitted = await deps.repos.generations.findById(args.generationId);
+      const health = admitted ? undefined : await checkDependencies(deps, TEMPORAL_PROBE_TIMEOUT_MS);
+      if (health && health.temporal !== 'ok') return giveUp(deps, args, dependencyUnavailable('temporal'));
+    }
+    if (Date.now() < syncDeadline) continue;
+    const found = await deps.repos.generations.findWithOutputs(args.generationId);
+    if (found) {
+      args.stopWaiting();
+      return { kind: 'row', found };
+    }
+    if (Date.now() >= args.admitBy) return giveUp(deps, args, noWorker(deps.admissionTimeoutMs));
+  }
+}
+
+async function giveUp(
+  deps: Pick<ApiDeps, 'repos' | 'knex'>,
+  args: { generationId: string; organizationId: string; admitBy: number; stopWaiting: () => void },
+  reason: ApiError,
+): Promise<AdmissionWait> {
+  args.stopWaiting();
+  if (await deps.repos.admissionClaims.abandon(args.generationId, args.admitBy)) throw reason;
+  // A worker decided first: admitted (the row, committed with its claim) or refused by the wallet.
+  const found = await deps.repos.generations.findWithOutputs(args.generationId);
+  if (found) return { kind: 'row', found };
+  const balance = await getWalletBalance(deps.knex, args.organizationId);
+  return { kind: 'answered', admission: { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits } };
+}
+
+export function noWorker(timeoutMs: number): ApiError {
+  return new ApiError(
+    'provider_unavailable',
+    `No worker took this job within ${Math.round(timeoutMs / 1000)} s, so it was not started and nothing was charged. Retry later (with the same Idempotency-Key, if you sent one).`,
+  );
+}
+
+type Settled<T> = { kind: 'answered'; admission: T } | { kind: 'failed'; error: unknown } | { kind: 'waiting' };
+
+async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Settled<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'waiting' }), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        (admission): Settled<T> => ({ kind: 'answered', admission }),
+        (error: unknown): Settled<T> => ({ kind: 'failed', error }),
+      ),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
