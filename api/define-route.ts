@@ -28,15 +28,13 @@ function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
 /**
  * The only way a handler is registered: with the guards its route-table entry names, then the
  * JSON body parser (not for signed file URLs), so that nothing reads a body before its caller is
- * known, then idempotency for the routes that spend credits.
+ * known, then Idempotency-Key handling for the routes whose table entry asks for it.
  */
 export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, handler: Handler): void {
-  // Credit-consuming POSTs get Idempotency-Key handling by being marked so in the route table.
-  const idempotent = spec.method === 'POST' && spec.access.kind === 'api_key' && spec.access.creditConsuming;
   // A signed file URL's body is the file itself (a signed upload: raw bytes of the signed type, up to
   // the signed size), read by its handler; the 1 MiB JSON parser must not touch it.
   const body = spec.access.kind === 'signed_url' ? [] : [jsonBody()];
-  const chain = [...guardsFor(spec.access, deps), ...body, ...(idempotent ? [idempotency(deps, spec, 'gen')] : []), handler];
+  const chain = [...guardsFor(spec.access, deps), ...body, ...(spec.idempotency ? [idempotency(deps, spec, spec.idempotency.resourcePrefix)] : []), handler];
   switch (spec.method) {
     case 'GET':
       router.get(spec.path, ...chain);

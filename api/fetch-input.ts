@@ -27,7 +27,7 @@ export interface ResolveInputOptions {
   maxBytes: number;
   /** ALLOW_PRIVATE_INPUT_URLS: skip the address check (tests and development only). */
   allowPrivateAddresses?: boolean;
-  /** For the whole fetch, redirects included; default 15 s. */
+  /** For the whole fetch, redirects included; default INPUT_FETCH_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Test seams: how host names resolve, which addresses count as public, which CA signs test servers. */
   lookup?: HostLookup;
@@ -36,7 +36,8 @@ export interface ResolveInputOptions {
 }
 
 export const MAX_REDIRECTS = 3;
-const DEFAULT_TIMEOUT_MS = 15_000;
+/** How long fetching one input URL may take, redirects included (api/request-budget.ts counts on it). */
+export const INPUT_FETCH_TIMEOUT_MS = 15_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const systemLookup: HostLookup = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
@@ -72,7 +73,7 @@ async function readOwnFile(key: string, opts: ResolveInputOptions, refuse: (m: s
 }
 
 async function fetchRemote(start: URL, opts: ResolveInputOptions, refuse: (m: string) => ApiError): Promise<InputFile> {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? INPUT_FETCH_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

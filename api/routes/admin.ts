@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
+import { completeInTransaction } from '../middleware/idempotency';
 import { presentApiKey } from '../presenters/api-key';
 import { presentBalance, presentOrganization, presentUser } from '../presenters/organization';
 import { ROUTES } from '../route-table';
@@ -45,14 +46,20 @@ export function registerAdminRoutes(router: AppRouter, deps: ApiDeps): void {
     const body = parseAdjustCredits(ctx.state.body);
     if (!(await deps.repos.organizations.findById(id))) throw notFound('organization', id);
     try {
-      await ledger.adjustCredits(deps.knex, { organizationId: id, amount: body.amount, reason: body.reason });
+      // With an Idempotency-Key, the money moves in the same transaction that remembers the answer:
+      // a retry replays it or, if this attempt died before committing, moves the money itself.
+      ctx.body = await deps.knex.transaction(async (trx) => {
+        await ledger.adjustCredits(trx, { organizationId: id, amount: body.amount, reason: body.reason });
+        const balance = presentBalance(id, await ledger.getWalletBalance(trx, id));
+        await completeInTransaction(ctx, deps, trx, { status: 200, body: balance });
+        return balance;
+      });
     } catch (err) {
       if ((err as { code?: string }).code !== CHECK_VIOLATION) throw err;
       throw new ApiError('insufficient_credits', 'Insufficient credits: this adjustment would take the available balance below zero.', {
         param: 'amount',
       });
     }
-    ctx.body = presentBalance(id, await ledger.getWalletBalance(deps.knex, id));
   });
 }
 

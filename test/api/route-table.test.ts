@@ -29,4 +29,13 @@ describe('route table', () => {
       assert.notEqual(spec.access.minRole, 'viewer', name);
     }
   });
+
+  it('gives every credit-consuming route Idempotency-Key handling, and only to POSTs of a key or the operator', () => {
+    for (const [name, spec] of Object.entries(ROUTES) as [string, RouteSpec][]) {
+      if (spec.access.kind === 'api_key' && spec.access.creditConsuming) assert.ok(spec.idempotency, name);
+      if (!spec.idempotency) continue;
+      assert.equal(spec.method, 'POST', name);
+      assert.ok(spec.access.kind === 'api_key' || spec.access.kind === 'admin', name);
+    }
+  });
 });
