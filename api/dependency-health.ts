@@ -31,8 +31,8 @@ export function dependencyUnavailable(which: Dependency): ApiError {
 
 /**
  * Asks both dependencies at once, each under its own deadline, so the answer never takes much
- * longer than `timeoutMs` however they fail: a refused connection fails at once, a frozen one (or
- * a pool whose connections all hang) is abandoned at the deadline.
+ * longer than `timeoutMs` however they fail: what does not answer in time (a frozen server, a pool
+ * whose connections all hang, gRPC retrying a refused connection) counts as unavailable.
  */
 export async function checkDependencies(deps: Pick<ApiDeps, 'knex' | 'temporal'>, timeoutMs: number): Promise<DependencyHealth> {
   const [postgres, temporal] = await Promise.all([

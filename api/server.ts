@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
-import { Client, Connection } from '@temporalio/client';
-import { createKnex } from '../db/knex';
+import { Client } from '@temporalio/client';
 import { createRepos } from '../db/repos';
 import { ConfigError, requireSetting, type Config } from '../lib/config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';
@@ -10,6 +9,7 @@ import { createUrlSigner } from '../storage/url-signer';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
 import { createApp } from './app';
 import type { ApiDeps } from './context';
+import { connectApiTemporal, createApiKnex } from './dependency-connections';
 import { startGuardServices } from './guard-services';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
@@ -29,10 +29,10 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
   const urlSigner = createUrlSigner({ secret: urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds });
   const storage = createStorage(config, urlSigner);
 
-  const knex = createKnex(databaseUrl);
+  const knex = createApiKnex(databaseUrl);
   const repos = createRepos(knex);
   const guards = await startGuardServices(knex, repos, databaseUrl, logger);
-  const connection = await Connection.connect({ address: temporalAddress });
+  const connection = await connectApiTemporal(temporalAddress);
   const deps: ApiDeps = {
     knex,
     repos,

@@ -12,6 +12,10 @@ import type { Logger } from '../lib/logger';
 const CHANNEL = 'principal_changes';
 const PING_INTERVAL_MS = 50;
 const RECONNECT_DELAY_MS = 500;
+// A server that stops answering (frozen, or gone without a reset) leaves a connection open but
+// dead: a ping unanswered this long ends it and a fresh one is opened, as after a disconnect.
+const PING_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 3_000;
 
 export interface PrincipalChangeListener {
   /** performance.now() time before which every committed change has been delivered; -Infinity if none. */
@@ -56,7 +60,7 @@ export async function startPrincipalChangeListener(databaseUrl: string, logger: 
   }
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: PING_TIMEOUT_MS });
     c.on('notification', onNotification);
     c.on('error', (err) => scheduleReconnect(c, err));
     c.on('end', () => scheduleReconnect(c));
@@ -84,7 +88,10 @@ export async function startPrincipalChangeListener(databaseUrl: string, logger: 
     pingsInFlight.set(n, performance.now());
     pinging = true;
     c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${pingPrefix}${n}`])
-      .catch(() => pingsInFlight.delete(n))
+      .catch((err: Error) => {
+        pingsInFlight.delete(n);
+        scheduleReconnect(c, err);
+      })
       .finally(() => (pinging = false));
   }, PING_INTERVAL_MS);
   pinger.unref();

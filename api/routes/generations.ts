@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MODALITY_WRITE_SCOPE, scopesAllow } from '../../domain/access';
 import { isTerminal } from '../../domain/generation-status';
+import { classifyDependencyError } from '../../lib/dependency-errors';
 import type { ApiDeps } from '../context';
+import { withTemporalDeadline } from '../dependency-health';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
@@ -59,8 +61,10 @@ export function registerGenerationRoutes(router: AppRouter, deps: ApiDeps): void
     if (isTerminal(found.generation.status)) throw notCancelable(id, found.generation.status);
 
     try {
-      await deps.temporal.workflow.getHandle(id).cancel();
+      await withTemporalDeadline(deps.temporal, () => deps.temporal.workflow.getHandle(id).cancel());
     } catch (err) {
+      // Temporal unreachable: the cancel was not delivered, so 503 tells the caller to retry it.
+      if (err instanceof ApiError || classifyDependencyError(err)) throw err;
       // Already closed: the row says how it ended.
       deps.logger.debug('cancel of a closed workflow', { generation_id: id, error: String(err) });
     }
