@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createSimulator } from '../../activities/providers/simulator';
 import { ProviderError, type ProviderContext, type ProviderJob } from '../../activities/providers/types';
 import { findModel, listModels } from '../../domain/catalog';
+import { waitFor } from '../helpers/http';
 
 const image = findModel('flux-schnell')!;
 const video = listModels().find((m) => m.modality === 'video' && m.capabilities.includes('text_to_video'))!;
@@ -14,7 +15,9 @@ const ctx = (signal = new AbortController().signal): ProviderContext => ({
     throw new Error('no inputs in these tests');
   },
 });
-const job = (over: Partial<ProviderJob>): ProviderJob => ({ generationId: 'gen_a', model: image, prompt: 'x', params: {}, inputs: {}, ...over });
+let submissions = 0;
+// Each job is its own submission unless a test says otherwise.
+const job = (over: Partial<ProviderJob>): ProviderJob => ({ generationId: 'gen_a', model: image, prompt: 'x', params: {}, inputs: {}, idempotencyKey: `submission_${++submissions}`, ...over });
 const simulator = createSimulator({ asyncLatencyMs: 200 });
 
 describe('simulator', () => {
@@ -33,25 +36,30 @@ describe('simulator', () => {
 
   it('queues an async modality like a real provider: pending until its latency has passed, then the result', async () => {
     const j = job({ model: video, prompt: 'waves', params: { duration_s: 5, aspect_ratio: '16:9' } });
+    const before = Date.now();
     const submitted = await simulator.submit(j, ctx());
     assert.equal(submitted.state, 'pending');
     if (submitted.state !== 'pending') return;
     assert.match(submitted.providerJobId, /^sim_/);
     assert.equal((await simulator.poll(j, submitted.providerJobId, ctx())).state, 'pending');
-    await new Promise((resolve) => setTimeout(resolve, 250));
     // A fresh simulator (another worker) can poll the same job: the id carries its state.
-    const polled = await createSimulator({ asyncLatencyMs: 200 }).poll(j, submitted.providerJobId, ctx());
-    assert.equal(polled.state, 'done');
-    if (polled.state === 'done') assert.equal(polled.result.files[0]!.mime, 'video/mp4');
+    const another = createSimulator({ asyncLatencyMs: 200 });
+    const polled = await waitFor(async () => {
+      const status = await another.poll(j, submitted.providerJobId, ctx());
+      return status.state === 'done' ? status : undefined;
+    }, 5_000, 'the simulated job to finish');
+    assert.ok(Date.now() - before >= 200, 'done only once its latency has passed');
+    assert.equal(polled.result.files[0]!.mime, 'video/mp4');
   });
 
   it('uses #slow as an async job latency, and fails a finished job on #fail', async () => {
     const j = job({ model: video, prompt: 'x #slow:50 #fail', params: { duration_s: 5 } });
     const submitted = await simulator.submit(j, ctx());
     assert.equal(submitted.state, 'pending');
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    const providerJobId = submitted.state === 'pending' ? submitted.providerJobId : '';
+    // Polled as a worker polls it, pending until its 50 ms have passed; then it fails.
     await assert.rejects(
-      simulator.poll(j, submitted.state === 'pending' ? submitted.providerJobId : '', ctx()),
+      waitFor(async () => (await simulator.poll(j, providerJobId, ctx())).state === 'done', 5_000, 'the simulated job to finish'),
       (err: unknown) => err instanceof ProviderError && err.code === 'provider_error' && !err.retryable,
     );
   });
@@ -76,8 +84,8 @@ describe('simulator', () => {
   it('stops waiting when its activity is cancelled', async () => {
     const abort = new AbortController();
     const started = Date.now();
-    const run = simulator.submit(job({ prompt: '#slow:10000' }), ctx(abort.signal));
-    setTimeout(() => abort.abort(), 100);
+    // Cancelled once it is waiting: its first heartbeat says the 10 s job is underway.
+    const run = simulator.submit(job({ prompt: '#slow:10000' }), { ...ctx(abort.signal), heartbeat: () => abort.abort() });
     await assert.rejects(run);
     assert.ok(Date.now() - started < 2000);
   });

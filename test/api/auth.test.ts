@@ -23,6 +23,20 @@ describe('authentication', () => {
     });
   }
 
+  it('accepts the Bearer scheme in any case (RFC 9110: bearer, BEARER, Bearer)', async () => {
+    const org = await createOrganization();
+    for (const scheme of ['bearer', 'BEARER', 'Bearer', 'bEaReR']) {
+      const res = await call('GET', '/v1/balance', { headers: { Authorization: `${scheme} ${org.liveKey}` } });
+      assert.equal(res.status, 200, `${scheme}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.organization_id, org.id);
+    }
+    for (const header of [`Basic ${org.liveKey}`, 'bearer', 'BEARER ', `${org.liveKey}`]) {
+      const res = await call('GET', '/v1/balance', { headers: { Authorization: header } });
+      assert.equal(res.status, 401, header);
+      assert.equal(res.body.error.code, 'invalid_authorization');
+    }
+  });
+
   for (const token of ['sk_live_doesnotexist', 'sk_test_doesnotexist', 'pk_live_whatever', 'adm_test_token']) {
     it(`answers 401 invalid_api_key for an unknown key (${token.slice(0, 8)}…)`, async () => {
       const res = await call('POST', '/v1/images', { key: token, body });
@@ -35,7 +49,8 @@ describe('authentication', () => {
     const org = await createOrganization();
     assert.equal((await call('POST', '/v1/images', { key: org.testKey, body })).status, 200);
     // A write straight to the database skips the API's settle wait; the triggers still reach
-    // every process's principal cache within SETTLE_MS.
+    // every process's principal cache within SETTLE_MS. Waiting it out is the behaviour under test
+    // (the documented bound of api/principal-cache.ts), not a wait for the notification to arrive.
     await stack().knex('api_keys').where({ organization_id: org.id, environment: 'test' }).update({ revoked_at: new Date() });
     await setTimeout(SETTLE_MS);
     const res = await call('POST', '/v1/images', { key: org.testKey, body });
@@ -64,6 +79,20 @@ describe('operator API authentication', () => {
     const wrong = await call('POST', '/admin/v1/organizations', { body: payload, key: 'adm_wrong' });
     assert.equal(wrong.status, 401);
     assert.equal(wrong.body.error.code, 'invalid_api_key');
+  });
+
+  it('accepts the Bearer scheme in any case, and still refuses another scheme or no token', async () => {
+    const org = await createOrganization();
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      const res = await call('GET', `/admin/v1/organizations/${org.id}`, { headers: { Authorization: `${scheme} ${stack().adminToken}` } });
+      assert.equal(res.status, 200, `${scheme}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.id, org.id);
+    }
+    for (const header of [`Basic ${stack().adminToken}`, 'bearer', 'Bearer  ']) {
+      const res = await call('GET', `/admin/v1/organizations/${org.id}`, { headers: { Authorization: header } });
+      assert.equal(res.status, 401, header);
+      assert.equal(res.body.error.code, 'invalid_authorization');
+    }
   });
 
   it('does not accept an organization API key as the admin token', async () => {

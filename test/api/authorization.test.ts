@@ -29,6 +29,7 @@ describe('authorization', () => {
       const key = await createKeyWithRole(org.id, role);
       assert.equal((await call('POST', '/v1/images', { key, body: image })).status, 200);
       assert.equal((await call('GET', `/v1/generations/${generationId}`, { key })).status, 200);
+      await assertLedgerBalanced(org.id);
     });
   }
 
@@ -47,6 +48,7 @@ describe('authorization', () => {
     assert.equal((await call('GET', `/v1/generations/${generationId}`, { key: writeOnly })).status, 403);
 
     assert.equal((await call('POST', '/v1/images', { key: full, body: image })).status, 200);
+    await assertLedgerBalanced(org.id);
   });
 
   it('checks authorization before validation and charges nothing when it refuses', async () => {

@@ -1,14 +1,24 @@
 import assert from 'node:assert/strict';
-import * as ledger from '../../db/ledger';
-import { newId } from '../../lib/ids';
-import { call, createOrganization } from '../helpers/http';
+import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { createKeyWithRole } from '../helpers/keys';
-import { stack } from '../helpers/stack';
+import { assertLedgerBalanced } from '../helpers/ledger';
+
+/** A live video job that holds its reservation until it is cancelled: credits reserved the way production reserves them. */
+async function holdReservation(org: TestOrganization): Promise<{ id: string; reserved: number }> {
+  const created = await call('POST', '/v1/videos', { key: org.liveKey, body: { model: 'hailuo-02', prompt: 'a long take #slow:600000', duration_s: 6 } });
+  assert.equal(created.status, 202, JSON.stringify(created.body));
+  assert.ok(created.body.reserved_credits > 0);
+  return { id: created.body.id, reserved: created.body.reserved_credits };
+}
+
+async function cancel(org: TestOrganization, generationId: string): Promise<void> {
+  assert.equal((await call('POST', `/v1/generations/${generationId}/cancel`, { key: org.liveKey })).status, 200);
+}
 
 describe('GET /v1/balance', () => {
   it('answers a live key with the wallet, the plan and its multiplier', async () => {
-    const org = await createOrganization({ plan: 'pro', credits: 1000 });
-    assert.ok(await ledger.reserveCredits(stack().knex, { organizationId: org.id, generationId: newId('gen'), amount: 100 }));
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const held = await holdReservation(org);
     const res = await call('GET', '/v1/balance', { key: org.liveKey });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, {
@@ -16,15 +26,18 @@ describe('GET /v1/balance', () => {
       organization_id: org.id,
       plan: 'pro',
       multiplier: 1.6,
-      available_credits: 900,
-      reserved_credits: 100,
+      available_credits: 100_000 - held.reserved,
+      reserved_credits: held.reserved,
       livemode: true,
     });
+    await assertLedgerBalanced(org.id);
+    await cancel(org, held.id);
+    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
   });
 
   it('shows a test key the live wallet as it stands, with nothing reserved', async () => {
-    const org = await createOrganization({ plan: 'team', credits: 1000 });
-    assert.ok(await ledger.reserveCredits(stack().knex, { organizationId: org.id, generationId: newId('gen'), amount: 250 }));
+    const org = await createOrganization({ plan: 'team', credits: 100_000 });
+    const held = await holdReservation(org);
     const res = await call('GET', '/v1/balance', { key: org.testKey });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, {
@@ -32,10 +45,12 @@ describe('GET /v1/balance', () => {
       organization_id: org.id,
       plan: 'team',
       multiplier: 1.3,
-      available_credits: 750,
+      available_credits: 100_000 - held.reserved,
       reserved_credits: 0,
       livemode: false,
     });
+    await cancel(org, held.id);
+    await assertLedgerBalanced(org.id);
   });
 
   it('names each plan with its multiplier', async () => {
@@ -55,6 +70,7 @@ describe('GET /v1/balance', () => {
     const res = await call('GET', '/v1/balance', { key: org.liveKey });
     assert.equal(res.body.available_credits, 1000 - gen.body.charged_credits);
     assert.equal(res.body.reserved_credits, 0);
+    await assertLedgerBalanced(org.id);
   });
 
   it('lets any role read it, but only keys whose scopes include usage:read', async () => {

@@ -40,6 +40,7 @@ describe('generation cache (decisions §4)', () => {
     await call('POST', '/v1/images', { key: org.liveKey, body: seeded });
     const explicit = await call('POST', '/v1/images', { key: org.liveKey, body: { ...seeded, aspect_ratio: '1:1', num_outputs: 1 } });
     assert.equal(explicit.body.cache_hit, true);
+    await assertLedgerBalanced(org.id);
   });
 
   it('misses without a seed, or with another seed, model, prompt or parameter', async () => {
@@ -70,6 +71,8 @@ describe('generation cache (decisions §4)', () => {
     assert.equal((await call('POST', '/v1/images', { key: org.testKey, body: seeded })).body.cache_hit, false);
     assert.equal((await call('POST', '/v1/images', { key: other.liveKey, body: seeded })).body.cache_hit, false);
     assert.equal((await call('POST', '/v1/images', { key: org.testKey, body: seeded })).body.cache_hit, true);
+    await assertLedgerBalanced(org.id);
+    await assertLedgerBalanced(other.id);
   });
 
   it('does not serve a failed generation, nor one older than 24 hours', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { call, createOrganization, waitForGeneration } from '../helpers/http';
+import { assertLedgerBalanced } from '../helpers/ledger';
 
 describe('GET /v1/generations', function () {
   this.timeout(60_000);
@@ -29,6 +30,7 @@ describe('GET /v1/generations', function () {
     const failed = await call('GET', '/v1/generations?status=failed&modality=image', { key: org.liveKey });
     assert.deepEqual(failed.body.data.map((g: { id: string }) => g.id), [made[2]]);
     assert.deepEqual((await call('GET', '/v1/generations', { key: org.testKey })).body.data, []);
+    await assertLedgerBalanced(org.id);
   });
 
   it('answers 400 for bad parameters and 404 for an unknown starting_after', async () => {
@@ -43,5 +45,6 @@ describe('GET /v1/generations', function () {
     const res = await call('GET', `/v1/generations?starting_after=${theirs}`, { key: org.liveKey });
     assert.equal(res.status, 404);
     assert.equal(res.body.error.param, 'starting_after');
+    await assertLedgerBalanced(other.id);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { canonicalJson, sha256Hex } from '../../lib/canonical-json';
-import { call, createOrganization, waitForGeneration } from '../helpers/http';
+import { call, createOrganization, waitFor, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
 
@@ -59,13 +59,19 @@ describe('idempotency (decisions §9)', () => {
     const key = newKey();
     const slow = { ...image, prompt: 'slow #slow:1500' };
     const first = call('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key) });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // In flight: the key is claimed and its job admitted, and the job runs for another 1.5 s.
+    await waitFor(async () => {
+      const claim = await stack().knex('idempotency_keys').where({ organization_id: org.id, key, state: 'in_progress' }).first();
+      return claim && (await stack().knex('generations').where({ id: claim.resource_id, status: 'running' }).first());
+    }, 10_000, 'the first request to be claimed and running');
     const second = await call('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key) });
     assert.equal(second.status, 409);
     assert.equal(second.body.error.code, 'idempotency_in_progress');
     assert.equal((await first).status, 200);
     const third = await call('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key) });
     assert.equal(third.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(await generationsOf(org.id), [(await first).body.id]);
+    await assertLedgerBalanced(org.id);
   });
 
   it('creates exactly one generation and one charge for 50 concurrent identical requests', async function () {
@@ -94,6 +100,7 @@ describe('idempotency (decisions §9)', () => {
     const good = await call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) });
     assert.equal(good.status, 200);
     assert.equal(good.headers.get('idempotent-replayed'), null);
+    await assertLedgerBalanced(org.id);
   });
 
   it('remembers a 402 insufficient_credits answer, as the request ran', async () => {
@@ -135,6 +142,8 @@ describe('idempotency (decisions §9)', () => {
     }
     assert.ok(results.every((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null));
     assert.equal(new Set(results.map((r) => r.body.id)).size, 3);
+    await assertLedgerBalanced(org.id);
+    await assertLedgerBalanced(other.id);
   });
 
   it('rejects a malformed Idempotency-Key with 400 and param', async () => {
@@ -146,6 +155,7 @@ describe('idempotency (decisions §9)', () => {
       assert.equal(res.body.error.param, 'Idempotency-Key');
     }
     assert.equal((await generationsOf(org.id)).length, 0);
+    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
   });
 
   it('lets a retry take over a request that broke midway, attaching to the job it started', async () => {
@@ -163,6 +173,7 @@ describe('idempotency (decisions §9)', () => {
     assert.equal((await generationsOf(org.id)).length, 1);
     const replay = await call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) });
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    await assertLedgerBalanced(org.id);
   });
 
   it('a taken-over request whose first attempt never reached admission runs once', async () => {
@@ -178,5 +189,6 @@ describe('idempotency (decisions §9)', () => {
     assert.equal(retry.body.id, resourceId);
     await waitForGeneration(resourceId, org.liveKey);
     assert.deepEqual(await ledgerKinds(resourceId), ['reserve', 'capture']);
+    await assertLedgerBalanced(org.id);
   });
 });

@@ -18,15 +18,23 @@ const runningVideo: ResourceFactory = async (org, environment) =>
 const apiKey: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/api-keys', { key: keyOf(org, environment), body: { name: 'mine' } })).body.id;
 
+const user: ResourceFactory = async (org) =>
+  (await call('POST', '/v1/users', { key: org.liveKey, body: { email: `${Math.random().toString(36).slice(2)}@example.com`, role: 'developer' } })).body.id;
+
 /** Every id-bearing API-key route must name how to make the resource it addresses. */
 const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   getGeneration: generation,
   cancelGeneration: runningVideo,
   updateApiKey: apiKey,
   revokeApiKey: apiKey,
+  updateUser: user,
+  deactivateUser: user,
 };
 
-const BODIES: Partial<Record<RouteName, unknown>> = { updateApiKey: { name: 'stolen' } };
+/** Users belong to the organization, not to an environment: only other organizations are strangers. */
+const ORGANIZATION_WIDE = new Set<RouteName>(['updateUser', 'deactivateUser']);
+
+const BODIES: Partial<Record<RouteName, unknown>> = { updateApiKey: { name: 'stolen' }, updateUser: { name: 'stolen' } };
 
 const idRoutes = (Object.entries(ROUTES) as [RouteName, RouteSpec][]).filter(
   ([, spec]) => spec.access.kind === 'api_key' && typeof spec.path === 'string' && spec.path.includes(':id'),
@@ -45,11 +53,13 @@ describe('tenant isolation', function () {
       const owner = await createOrganization();
       const stranger = await createOrganization();
       const factory = FACTORIES[name]!;
-      for (const environment of ['live', 'test'] as const) {
+      const organizationWide = ORGANIZATION_WIDE.has(name);
+      for (const environment of organizationWide ? (['live'] as const) : (['live', 'test'] as const)) {
         const id = await factory(owner, environment);
         const otherEnvironment = environment === 'live' ? 'test' : 'live';
         const path = String(spec.path).replace(':id', id);
-        for (const key of [keyOf(stranger, environment), keyOf(owner, otherEnvironment)]) {
+        const strangers = organizationWide ? [stranger.liveKey] : [keyOf(stranger, environment), keyOf(owner, otherEnvironment)];
+        for (const key of strangers) {
           const res = await call(spec.method, path, { key, body: BODIES[name] });
           assert.equal(res.status, 404, `${spec.method} ${path} with ${key.slice(0, 8)}`);
           assert.equal(res.body.error.code, 'resource_not_found');

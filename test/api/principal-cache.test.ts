@@ -15,6 +15,15 @@ describe('principal cache and its change listener', () => {
   });
   after(() => listener.close());
 
+  /**
+   * Waits for the event a cache acts on: the listener proving that every change committed so far
+   * has reached it (a ping sent after the commit came back, and notifications arrive in commit order).
+   */
+  async function changesDelivered(): Promise<void> {
+    const committed = performance.now();
+    await waitFor(async () => (listener.confirmedThrough() > committed ? true : undefined), 5_000, 'the listener to confirm the change');
+  }
+
   function countingCache(l: PrincipalChangeListener | undefined) {
     const counter = { loads: 0 };
     const cache = createPrincipalCache(async (hash) => {
@@ -41,7 +50,7 @@ describe('principal cache and its change listener', () => {
     for (const table of ['organizations', 'users', 'api_keys'] as const) {
       const loads: number = counter.loads;
       await stack().knex(table).where(table === 'organizations' ? { id: org.id } : { organization_id: org.id }).update({ created_at: stack().knex.raw('created_at') });
-      await setTimeout(SETTLE_MS);
+      await changesDelivered();
       await cache.find(hash);
       assert.equal(counter.loads, loads + 1, `a change to ${table} empties the cache`);
     }
@@ -57,6 +66,8 @@ describe('principal cache and its change listener', () => {
     const hash = hashSecret(org.liveKey);
     assert.ok(await cache.find(hash));
     await stack().knex('api_keys').where({ organization_id: org.id, environment: 'live' }).update({ revoked_at: new Date() });
+    // Not a wait for the notification: SETTLE_MS is the documented bound (api/principal-cache.ts)
+    // after which every process sees a committed change whether its notification arrived or not.
     await setTimeout(SETTLE_MS);
     assert.equal(await cache.find(hash), undefined);
   });
@@ -71,7 +82,7 @@ describe('principal cache and its change listener', () => {
       // The key is revoked after it was read but before the read is cached.
       if (loads === 1) {
         await stack().knex('api_keys').where({ organization_id: org.id, environment: 'live' }).update({ revoked_at: new Date() });
-        await setTimeout(SETTLE_MS);
+        await changesDelivered();
       }
       return principal;
     }, listener);

@@ -6,7 +6,7 @@ import type { NewGeneration } from '../../db/repos/generations';
 import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
 import { createOrganization } from '../helpers/http';
-import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
+import { assertWalletMatchesLedger, ledgerKinds } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
 
 const knex = () => stack().knex;
@@ -17,12 +17,17 @@ const rowsOf = (generationId: string) =>
     .orderBy('id')
     .select('kind', 'available_delta', 'reserved_delta');
 
-/** An organization whose wallet holds exactly `credits`, and one reservation of `amount` in it. */
+// Reservations are made the way production makes them, by admitting a generation
+// (admitGeneration, the statement behind the reserveCredits activity). No workflow ever runs these
+// generations, so these tests assert the wallet's own invariant rather than the full one
+// (assertWalletMatchesLedger in test/helpers/ledger.ts).
+
+/** An organization whose wallet holds exactly `credits`, and one admitted generation reserving `amount` of it. */
 async function reserved(credits: number, amount: number) {
-  const org = await createOrganization({ credits });
-  const generationId = newId('gen');
-  assert.ok(await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount }));
-  return { organizationId: org.id, generationId };
+  const { organizationId, gen } = await admissionOrg(credits);
+  const generation = gen(amount);
+  assert.ok(await ledger.admitGeneration(knex(), generation));
+  return { organizationId, generationId: generation.id, gen };
 }
 
 /** An organization with `credits`, and a maker of its generations (keyed by its live key). */
@@ -49,45 +54,43 @@ const generationIds = async (organizationId: string) =>
 
 describe('ledger', () => {
   describe('reservations', () => {
-    it('admits exactly as many concurrent reservations as the wallet covers', async () => {
+    it('admits exactly as many concurrent generations as the wallet covers', async () => {
       // 20 reservations of 7 fit in 140; 200 race for them over the stack's pool of 20 connections.
-      const org = await createOrganization({ credits: 0 });
-      await ledger.adjustCredits(knex(), { organizationId: org.id, amount: 20 * 7, reason: 'test' });
-      const results = await Promise.all(
-        Array.from({ length: 200 }, () =>
-          ledger.reserveCredits(knex(), { organizationId: org.id, generationId: newId('gen'), amount: 7 }),
-        ),
-      );
+      const { organizationId, gen } = await admissionOrg(0);
+      await ledger.adjustCredits(knex(), { organizationId, amount: 20 * 7, reason: 'test' });
+      const results = await Promise.all(Array.from({ length: 200 }, () => ledger.admitGeneration(knex(), gen(7))));
       assert.equal(results.filter(Boolean).length, 20);
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 0, reservedCredits: 140 });
-      const reserves = await knex()('ledger_entries').where({ organization_id: org.id, kind: 'reserve' }).count<{ count: string }[]>('* as count');
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 0, reservedCredits: 140 });
+      const reserves = await knex()('ledger_entries').where({ organization_id: organizationId, kind: 'reserve' }).count<{ count: string }[]>('* as count');
       assert.equal(Number(reserves[0]?.count), 20);
+      assert.equal((await generationIds(organizationId)).length, 20);
     });
 
-    it('writes nothing when the wallet does not cover a reservation', async () => {
-      const org = await createOrganization({ credits: 10 });
-      const generationId = newId('gen');
-      assert.equal(await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount: 11 }), false);
-      assert.deepEqual(await rowsOf(generationId), []);
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 10, reservedCredits: 0 });
+    it('writes nothing, not even the generation, when the wallet does not cover it', async () => {
+      const { organizationId, gen } = await admissionOrg(10);
+      const generation = gen(11);
+      assert.equal(await ledger.admitGeneration(knex(), generation), false);
+      assert.deepEqual(await rowsOf(generation.id), []);
+      assert.deepEqual(await generationIds(organizationId), []);
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 10, reservedCredits: 0 });
     });
 
-    it('decides a batch of reservations in order, as the same calls one after another would', async () => {
-      const org = await createOrganization({ credits: 20 });
-      const requests = [7, 15, 7, 7, 1].map((amount) => ({ generationId: newId('gen'), amount }));
-      assert.deepEqual(await ledger.reserveCreditsBatch(knex(), org.id, requests), [true, false, true, false, true]);
-      assert.deepEqual(await rowsOf(requests[2]!.generationId), [{ kind: 'reserve', available_delta: -7, reserved_delta: 7 }]);
-      assert.deepEqual(await rowsOf(requests[1]!.generationId), []);
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 5, reservedCredits: 15 });
+    it('decides a batch in order, as the same admissions one after another would', async () => {
+      const { organizationId, gen } = await admissionOrg(20);
+      const gens = [7, 15, 7, 7, 1].map((amount) => gen(amount));
+      assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, gens), [true, false, true, false, true]);
+      assert.deepEqual(await rowsOf(gens[2]!.id), [{ kind: 'reserve', available_delta: -7, reserved_delta: 7 }]);
+      assert.deepEqual(await rowsOf(gens[1]!.id), []);
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 5, reservedCredits: 15 });
     });
 
-    it('admits exactly as many reservations as fit when batches race each other and single calls', async () => {
-      const org = await createOrganization({ credits: 20 * 7 });
-      const batch = () => ledger.reserveCreditsBatch(knex(), org.id, Array.from({ length: 10 }, () => ({ generationId: newId('gen'), amount: 7 })));
-      const single = () => ledger.reserveCredits(knex(), { organizationId: org.id, generationId: newId('gen'), amount: 7 }).then((ok) => [ok]);
+    it('admits exactly as many as fit when batches race each other and single admissions', async () => {
+      const { organizationId, gen } = await admissionOrg(20 * 7);
+      const batch = () => ledger.admitGenerationsBatch(knex(), organizationId, Array.from({ length: 10 }, () => gen(7)));
+      const single = () => ledger.admitGeneration(knex(), gen(7)).then((ok) => [ok]);
       const results = (await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? batch() : single())))).flat();
       assert.equal(results.filter(Boolean).length, 20);
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 0, reservedCredits: 140 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 0, reservedCredits: 140 });
     });
 
     it('lets the database refuse any write that would make a balance negative', async () => {
@@ -108,7 +111,7 @@ describe('ledger', () => {
           const singles: boolean[] = [];
           for (const gen of gensOf(sequential)) singles.push(await ledger.admitGeneration(knex(), gen));
           assert.deepEqual(batch, singles);
-          assert.deepEqual(await assertLedgerBalanced(batched.organizationId), await assertLedgerBalanced(sequential.organizationId));
+          assert.deepEqual(await assertWalletMatchesLedger(batched.organizationId), await assertWalletMatchesLedger(sequential.organizationId));
           assert.deepEqual(await generationIds(batched.organizationId), batchGens.filter((_, i) => batch[i]).map((g) => g.id).sort());
         }),
         { numRuns: 25 },
@@ -138,7 +141,7 @@ describe('ledger', () => {
       assert.deepEqual(await ledger.admitGenerationsBatch(knex(), organizationId, [twice, gen(6), twice]), [true, false, true]);
       assert.deepEqual(await ledgerKinds(gens[0]!.id), ['reserve']);
       assert.deepEqual(await ledgerKinds(twice.id), ['reserve']);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 5, reservedCredits: 45 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 5, reservedCredits: 45 });
       assert.equal((await generationIds(organizationId)).length, 3);
     });
 
@@ -165,7 +168,7 @@ describe('ledger', () => {
       const coalescer = createAdmissionCoalescer(knex());
       const results = await Promise.all(Array.from({ length: 200 }, () => coalescer.admit(gen(7))));
       assert.equal(results.filter(Boolean).length, 37);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 0, reservedCredits: 37 * 7 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 0, reservedCredits: 37 * 7 });
       assert.equal((await generationIds(organizationId)).length, 37);
       assert.equal(coalescer.stats.requests, 200);
       assert.ok(coalescer.stats.statements < 200, `${coalescer.stats.statements} statements for 200 callers`);
@@ -176,7 +179,7 @@ describe('ledger', () => {
       const [a, b] = [createAdmissionCoalescer(knex()), createAdmissionCoalescer(knex())];
       const calls = Array.from({ length: 120 }, (_, i) => [a.admit, b.admit, (g: NewGeneration) => ledger.admitGeneration(knex(), g)][i % 3]!(gen(7)));
       assert.equal((await Promise.all(calls)).filter(Boolean).length, 30);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 0, reservedCredits: 30 * 7 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 0, reservedCredits: 30 * 7 });
     });
 
     it('sends a lone caller at once, as its own statement', async () => {
@@ -185,7 +188,7 @@ describe('ledger', () => {
       assert.equal(await coalescer.admit(gen(4)), true);
       assert.equal(await coalescer.admit(gen(4)), true);
       assert.deepEqual(coalescer.stats, { statements: 2, requests: 2 });
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 2, reservedCredits: 8 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 2, reservedCredits: 8 });
     });
 
     it('rejects only the caller that fails on its own when a batch fails, and runs the next batch all the same', async () => {
@@ -200,7 +203,7 @@ describe('ledger', () => {
       assert.equal(await innocent, true);
       await assert.rejects(bad, /foreign key/);
       assert.equal(await coalescer.admit(gen(4)), true);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 93, reservedCredits: 7 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 93, reservedCredits: 7 });
     });
   });
 
@@ -213,14 +216,14 @@ describe('ledger', () => {
         { kind: 'capture', available_delta: 0, reserved_delta: -37 },
         { kind: 'release', available_delta: 63, reserved_delta: -63 },
       ]);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 963, reservedCredits: 0 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 963, reservedCredits: 0 });
     });
 
     it('writes no release row when the whole reservation is spent', async () => {
       const { organizationId, generationId } = await reserved(100, 40);
       await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 40, charged: 40 });
       assert.deepEqual(await ledgerKinds(generationId), ['reserve', 'capture']);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 60, reservedCredits: 0 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 60, reservedCredits: 0 });
     });
 
     it('never captures more than was reserved, and then writes nothing', async () => {
@@ -228,77 +231,73 @@ describe('ledger', () => {
       await assert.rejects(ledger.captureCredits(knex(), { organizationId, generationId, reserved: 10, charged: 11 }), RangeError);
       await assert.rejects(ledger.captureCredits(knex(), { organizationId, generationId, reserved: 10, charged: -1 }), RangeError);
       assert.deepEqual(await ledgerKinds(generationId), ['reserve']);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 90, reservedCredits: 10 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 90, reservedCredits: 10 });
     });
 
     it('refuses a capture that misstates the reservation', async () => {
       // Another generation's reservation in the same wallet must not be spendable through this one.
-      const { organizationId, generationId } = await reserved(100, 10);
-      await ledger.reserveCredits(knex(), { organizationId, generationId: newId('gen'), amount: 50 });
+      const { organizationId, generationId, gen } = await reserved(100, 10);
+      assert.ok(await ledger.admitGeneration(knex(), gen(50)));
       await assert.rejects(ledger.captureCredits(knex(), { organizationId, generationId, reserved: 60, charged: 60 }), RangeError);
       await assert.rejects(ledger.refundCredits(knex(), { organizationId, generationId, amount: 60 }), RangeError);
       assert.deepEqual(await ledgerKinds(generationId), ['reserve']);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 40, reservedCredits: 60 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 40, reservedCredits: 60 });
     });
 
     it('moves nothing for a generation that reserved nothing', async () => {
-      const org = await createOrganization({ credits: 100 });
-      const holder = newId('gen');
-      await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: holder, amount: 30 });
-      const stranger = newId('gen');
-      assert.equal(await ledger.captureCredits(knex(), { organizationId: org.id, generationId: stranger, reserved: 30, charged: 30 }), false);
-      assert.equal(await ledger.refundCredits(knex(), { organizationId: org.id, generationId: stranger, amount: 30 }), false);
-      assert.deepEqual(await rowsOf(stranger), []);
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 70, reservedCredits: 30 });
+      const { organizationId, gen } = await reserved(100, 30);
+      const stranger = gen(30, 'test');
+      assert.ok(await ledger.admitGeneration(knex(), stranger), 'a sandbox generation reserves nothing');
+      assert.equal(await ledger.captureCredits(knex(), { organizationId, generationId: stranger.id, reserved: 30, charged: 30 }), false);
+      assert.equal(await ledger.refundCredits(knex(), { organizationId, generationId: stranger.id, amount: 30 }), false);
+      assert.deepEqual(await rowsOf(stranger.id), []);
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 70, reservedCredits: 30 });
     });
   });
 
   describe('one terminal outcome per generation', () => {
     it('moves money once however often a capture or refund is retried', async () => {
-      const org = await createOrganization({ credits: 100 });
-      const captured = newId('gen');
-      const refunded = newId('gen');
-      await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: captured, amount: 40 });
-      await ledger.reserveCredits(knex(), { organizationId: org.id, generationId: refunded, amount: 20 });
+      const { organizationId, generationId: captured, gen } = await reserved(100, 40);
+      const refundedGeneration = gen(20);
+      assert.ok(await ledger.admitGeneration(knex(), refundedGeneration));
+      const refunded = refundedGeneration.id;
       const moves: boolean[] = [];
       for (let i = 0; i < 3; i++) {
-        moves.push(await ledger.captureCredits(knex(), { organizationId: org.id, generationId: captured, reserved: 40, charged: 30 }));
-        moves.push(await ledger.refundCredits(knex(), { organizationId: org.id, generationId: refunded, amount: 20 }));
+        moves.push(await ledger.captureCredits(knex(), { organizationId, generationId: captured, reserved: 40, charged: 30 }));
+        moves.push(await ledger.refundCredits(knex(), { organizationId, generationId: refunded, amount: 20 }));
       }
       assert.deepEqual(moves, [true, true, false, false, false, false]);
       assert.deepEqual(await ledgerKinds(captured), ['reserve', 'capture', 'release']);
       assert.deepEqual(await ledgerKinds(refunded), ['reserve', 'refund']);
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 70, reservedCredits: 0 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 70, reservedCredits: 0 });
     });
 
     it('does not refund a captured generation, even while other reservations hold credits', async () => {
       // Without the rule, this refund would take its 50 out of the other generation's reservation.
-      const { organizationId, generationId } = await reserved(200, 50);
-      await ledger.reserveCredits(knex(), { organizationId, generationId: newId('gen'), amount: 100 });
+      const { organizationId, generationId, gen } = await reserved(200, 50);
+      assert.ok(await ledger.admitGeneration(knex(), gen(100)));
       await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 50, charged: 50 });
       assert.equal(await ledger.refundCredits(knex(), { organizationId, generationId, amount: 50 }), false);
       assert.deepEqual(await ledgerKinds(generationId), ['reserve', 'capture']);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 50, reservedCredits: 100 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 50, reservedCredits: 100 });
     });
 
     it('does not capture a refunded generation', async () => {
-      const { organizationId, generationId } = await reserved(200, 50);
-      await ledger.reserveCredits(knex(), { organizationId, generationId: newId('gen'), amount: 100 });
+      const { organizationId, generationId, gen } = await reserved(200, 50);
+      assert.ok(await ledger.admitGeneration(knex(), gen(100)));
       await ledger.refundCredits(knex(), { organizationId, generationId, amount: 50 });
       assert.equal(await ledger.captureCredits(knex(), { organizationId, generationId, reserved: 50, charged: 20 }), false);
       assert.deepEqual(await ledgerKinds(generationId), ['reserve', 'refund']);
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 100, reservedCredits: 100 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 100, reservedCredits: 100 });
     });
 
     it('lets exactly one of a concurrent capture and refund win', async () => {
-      const org = await createOrganization({ credits: 10_000 });
-      const generations = Array.from({ length: 20 }, () => newId('gen'));
-      for (const generationId of generations) {
-        await ledger.reserveCredits(knex(), { organizationId: org.id, generationId, amount: 100 });
-      }
+      const { organizationId, gen } = await admissionOrg(10_000);
+      const generations = Array.from({ length: 20 }, () => gen(100));
+      for (const generation of generations) assert.ok(await ledger.admitGeneration(knex(), generation));
       const outcomes = await Promise.all(
-        generations.map(async (generationId) => {
-          const args = { organizationId: org.id, generationId };
+        generations.map(async ({ id: generationId }) => {
+          const args = { organizationId, generationId };
           const [captured, refunded] = await Promise.all([
             ledger.captureCredits(knex(), { ...args, reserved: 100, charged: 60 }),
             ledger.refundCredits(knex(), { ...args, amount: 100 }),
@@ -309,10 +308,10 @@ describe('ledger', () => {
       let spent = 0;
       for (const [i, { captured, refunded }] of outcomes.entries()) {
         assert.notEqual(captured, refunded, 'exactly one terminal movement');
-        assert.deepEqual(await ledgerKinds(generations[i]!), captured ? ['reserve', 'capture', 'release'] : ['reserve', 'refund']);
+        assert.deepEqual(await ledgerKinds(generations[i]!.id), captured ? ['reserve', 'capture', 'release'] : ['reserve', 'refund']);
         if (captured) spent += 60;
       }
-      assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 10_000 - spent, reservedCredits: 0 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 10_000 - spent, reservedCredits: 0 });
     });
 
     it('commits with the caller’s transaction, and rolls back with it', async () => {
@@ -326,13 +325,12 @@ describe('ledger', () => {
       );
       assert.deepEqual(await ledgerKinds(generationId), ['reserve']);
       await knex().transaction((trx) => ledger.refundCredits(trx, { organizationId, generationId, amount: 30 }));
-      assert.deepEqual(await assertLedgerBalanced(organizationId), { availableCredits: 100, reservedCredits: 0 });
+      assert.deepEqual(await assertWalletMatchesLedger(organizationId), { availableCredits: 100, reservedCredits: 0 });
     });
   });
 
   it('keeps the wallet equal to its ledger under concurrent top-ups, adjustments, reservations and settlements', async () => {
-    const org = await createOrganization({ credits: 300 });
-    const organizationId = org.id;
+    const { organizationId, gen } = await admissionOrg(300);
     const topUp = (amount: number) => ledger.adjustCredits(knex(), { organizationId, amount, reason: 'test' }).catch(() => false);
     const generations = Array.from({ length: 120 }, () => newId('gen'));
     // Interleaved, so the pool's queue mixes them; a negative adjustment that would go below zero
@@ -340,7 +338,7 @@ describe('ledger', () => {
     const reservations = await Promise.all(
       generations.map(async (generationId, i) => {
         const [held] = await Promise.all([
-          ledger.reserveCredits(knex(), { organizationId, generationId, amount: 7 }),
+          ledger.admitGeneration(knex(), gen(7, 'live', { id: generationId })),
           i % 2 === 0 ? topUp(10) : undefined,
           i % 6 === 0 ? topUp(-15) : undefined,
         ]);
@@ -349,7 +347,7 @@ describe('ledger', () => {
     );
     const held = generations.filter((_, i) => reservations[i]);
     assert.ok(held.length > 0, 'some reservations fit');
-    await assertLedgerBalanced(organizationId);
+    await assertWalletMatchesLedger(organizationId);
 
     const again = (generationId: string) => `${generationId}_2`;
     await Promise.all(
@@ -358,12 +356,12 @@ describe('ledger', () => {
           i % 2 === 0
             ? ledger.captureCredits(knex(), { organizationId, generationId, reserved: 7, charged: i % 7 })
             : ledger.refundCredits(knex(), { organizationId, generationId, amount: 7 }),
-          ledger.reserveCredits(knex(), { organizationId, generationId: again(generationId), amount: 5 }),
+          ledger.admitGeneration(knex(), gen(5, 'live', { id: again(generationId) })),
           topUp(3),
         ]),
       ),
     );
-    const wallet = await assertLedgerBalanced(organizationId);
+    const wallet = await assertWalletMatchesLedger(organizationId);
     const stillHeld = await knex()('ledger_entries').where({ organization_id: organizationId, kind: 'reserve' }).whereIn('generation_id', held.map(again)).count<{ count: string }[]>('* as count');
     assert.equal(wallet.reservedCredits, 5 * Number(stillHeld[0]?.count));
   });

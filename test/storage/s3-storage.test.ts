@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../../lib/config';
 import { createStorage } from '../../storage';
 import { createS3Storage } from '../../storage/s3-storage';
 import type { Storage } from '../../storage/types';
+import { waitFor } from '../helpers/http';
 import { S3RVER_CREDENTIALS, startS3rver } from '../helpers/s3';
 
 // Against s3rver, an S3-compatible server started in this process. s3rver checks a presigned
@@ -69,10 +70,13 @@ describe('S3 storage', () => {
     assert.equal(res.headers.get('content-type'), 'image/png');
     assert.equal(await res.text(), 'served');
 
+    // Expiry is time, and S3 counts it in whole seconds from the signing time (X-Amz-Date): the
+    // shortest TTL is 1 s, and the URL is polled until the server refuses it, no sooner than that.
     const shortLived = make(1);
     const url = await shortLived.signedGetUrl(k);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    assert.equal((await fetch(url)).status, 403);
+    const signedAt = Date.parse(new URL(url).searchParams.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    await waitFor(async () => (await fetch(url)).status === 403, 5_000, 'the presigned URL to expire');
+    assert.ok(Date.now() >= signedAt + 1_000, 'refused only once its second has passed');
     assert.deepEqual(await shortLived.checkSignedUrl(new URL(url)), { kind: 'invalid' });
   });
 
