@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { createKeyWithRole } from '../helpers/keys';
+import { assertLedgerBalanced } from '../helpers/ledger';
 import { freePort } from '../../lib/free-port';
 import { killHard, spawnApiProcess } from '../helpers/service-process';
 import { stack } from '../helpers/stack';
@@ -11,6 +12,10 @@ describe('/v1/api-keys', () => {
   let org: TestOrganization;
   beforeEach(async () => {
     org = await createOrganization();
+  });
+  // Some of these tests generate with the keys they make: nothing about keys may move money oddly.
+  afterEach(async () => {
+    await assertLedgerBalanced(org.id);
   });
 
   it('creates a key whose secret is shown once and works at once, inheriting the creator role', async () => {

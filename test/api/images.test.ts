@@ -73,6 +73,8 @@ describe('POST /v1/images', () => {
     const onPro = await call('POST', '/v1/images', { key: pro.liveKey, body });
     assert.equal(onFree.body.charged_credits, 40);
     assert.equal(onPro.body.charged_credits, 64);
+    assert.deepEqual(await assertLedgerBalanced(free.id), { availableCredits: 960, reservedCredits: 0 });
+    assert.deepEqual(await assertLedgerBalanced(pro.id), { availableCredits: 936, reservedCredits: 0 });
   });
 
   it('answers 402 insufficient_credits when the wallet cannot cover the estimate, and moves nothing', async () => {
@@ -107,6 +109,7 @@ describe('POST /v1/images', () => {
     const allowed = await call('POST', '/v1/images', { key: studio.liveKey, body: { model: 'flux-1.1-pro-ultra', prompt: 'x' } });
     assert.equal(allowed.status, 200);
     assert.equal(allowed.body.charged_credits, 96);
+    assert.deepEqual(await assertLedgerBalanced(studio.id), { availableCredits: 100_000 - 96, reservedCredits: 0 });
   });
 
   it('refunds the whole reservation when the provider fails (#fail)', async () => {
