@@ -52,6 +52,9 @@ function isPostgresOutage(err: unknown): boolean {
     if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
     // The AWS SDK (S3 storage) throws the same system errors with its `$metadata`: not the database.
     if (NETWORK_CODES.has(code) && typeof syscall === 'string' && !('$metadata' in err)) return true;
+    // A Unix-socket DATABASE_URL (the embedded stack's) whose server is down: the socket file is gone.
+    // Only on connect: ENOENT anywhere else is a missing file, not an outage.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
   }
   return PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(err.message));
 }

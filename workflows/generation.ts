@@ -42,12 +42,10 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   let closing = false;
   setHandler(admitUpdate, async () => {
     if (admission === undefined && closing) return { admitted: false, code: 'admission_timeout' } satisfies Admission;
-    // Workflow time is when a worker first ran this workflow: past admitBy, the API has already
-    // answered 503, so nothing may be reserved or run. (The admission statement checks it again
-    // where the reservation commits.)
-    if (admission === undefined && input.admitBy !== undefined && Date.now() > input.admitBy) {
-      return { admitted: false, code: 'admission_timeout' } satisfies Admission;
-    }
+    // The admission deadline (admitBy) is enforced where the reservation commits, by the admission
+    // statement, not here: a worker replaying this workflow after a crash, past admitBy, must find
+    // the reservation its predecessor committed (and run the job), not refuse it.
+    //
     // Concurrent or repeated admits (a client retry) share the one reservation, which a cancel
     // cannot interrupt halfway: it either commits and is settled below, or never happens.
     admission ??= CancellationScope.nonCancellable(() => db.reserveCredits(input));
@@ -93,7 +91,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     if (verdict && !verdict.admitted) return;
     if (providerJobId) await cancelAtProvider(input, providerJobId);
     const canceled = root.consideredCancelled && failure === undefined;
-    await db.refundCredits({ generationId: input.generationId, status: canceled ? 'canceled' : 'failed', ...(failure ?? LOST_ADMISSION) });
+    await db.refundCredits(
+      canceled ? { generationId: input.generationId, status: 'canceled' } : { generationId: input.generationId, status: 'failed', ...(failure ?? LOST_ADMISSION) },
+    );
     settled = true;
   }
 

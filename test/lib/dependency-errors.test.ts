@@ -59,6 +59,17 @@ describe('classifyDependencyError', () => {
       assert.equal(classifyDependencyError(err), 'postgres');
     });
 
+    it('names Postgres when its Unix socket is gone (a stopped server on a socket DATABASE_URL)', async () => {
+      const url = new URL(stack().config.databaseUrl!);
+      const missing = `/tmp/no-such-postgres-${process.pid}-${Date.now()}`;
+      const knex = later(createKnex(`postgres://${url.username}:${url.password}@${encodeURIComponent(missing)}:${url.port || 5432}${url.pathname}`));
+      const err = await failureOf(() => knex.raw('select 1'));
+      assert.equal((err as { code?: string }).code, 'ENOENT');
+      assert.equal(classifyDependencyError(err), 'postgres');
+      // A missing file is not an outage.
+      assert.equal(classifyDependencyError(Object.assign(new Error('no file'), { code: 'ENOENT', syscall: 'open' })), undefined);
+    });
+
     it('names Postgres when a frozen server never answers a new connection', async function () {
       this.timeout(10_000);
       const proxy = later(await startTcpProxy(postgresTcp()));
