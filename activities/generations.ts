@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../db/repos';
 import { findModel } from '../domain/catalog';
+import { CALLBACK_EXPIRY_MARGIN_MS } from '../lib/callback-token';
 import { newId } from '../lib/ids';
 import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
@@ -28,7 +29,7 @@ export function createGenerationActivities(deps: {
   storage: Storage;
   providers: ProviderRegistry;
   /** The signed callback URL of a generation, when the API can receive callbacks. */
-  callbackUrlFor?: (generationId: string) => string;
+  callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
 }) {
   const { repos, storage, providers } = deps;
 
@@ -46,7 +47,8 @@ export function createGenerationActivities(deps: {
       // One submission per generation, however often the step runs: a provider that honours the
       // key answers a repeat with the job it already has.
       idempotencyKey: providerIdempotencyKey(input.generationId),
-      ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId) }),
+      // The URL expires with the job: its own async deadline, plus a margin for a late callback.
+      ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId, callbackExpiry(input)) }),
     };
     return { job, adapter: providers.adapterFor(model, input.environment) };
   }
@@ -144,6 +146,11 @@ export function createGenerationActivities(deps: {
       await adapter.cancel(job, providerJobId);
     },
   };
+}
+
+/** When a job's callback URL stops working: the job's own deadline plus a margin. */
+function callbackExpiry(input: GenerationInput): Date {
+  return new Date(Date.now() + input.timeouts.asyncJobTimeoutMs + CALLBACK_EXPIRY_MARGIN_MS);
 }
 
 /** The idempotency key of a generation's provider submission: stable across retries and workers. */

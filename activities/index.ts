@@ -12,7 +12,7 @@ export interface ActivityDeps {
   repos: Repos;
   storage: Storage;
   providers: ProviderRegistry;
-  callbackUrlFor?: (generationId: string) => string;
+  callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
   /** The reconciler asks Temporal whether a generation's workflow is still running. */
   temporal?: Client;
 }

@@ -1,6 +1,7 @@
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import { findModel, type ModelEntry } from '../domain/catalog';
 import type { Capability, Modality } from '../domain/modalities';
+import { modelLimitViolation, type LimitedQuantity, type LimitedRequest } from '../domain/model-limits';
 import { planAllowsStudioPlus } from '../domain/plans';
 import { routeProvider, type RoutingConfig } from '../domain/provider-routing';
 import { ApiError } from './errors';
@@ -35,4 +36,32 @@ export function requireCapability(model: ModelEntry, capability: Capability, par
     `Model '${model.slug}' does not support ${capability}; its capabilities are ${model.capabilities.join(', ')}. GET /v1/models?capability=${capability} lists models that do.`,
     param ? { param } : {},
   );
+}
+
+/** The body field each quantity of a request comes from, unless the endpoint names another. */
+const PARAM_OF: Record<LimitedQuantity, string> = {
+  numOutputs: 'num_outputs',
+  aspectRatio: 'aspect_ratio',
+  durationS: 'duration_s',
+  textChars: 'text',
+  audioS: 'audio_url',
+  maxTokens: 'max_tokens',
+  inputTokens: 'messages',
+  scaleFactor: 'scale_factor',
+  inputImage: 'image_url',
+};
+
+/**
+ * 400 validation_failed, naming the field and the model's allowed values, unless the request fits
+ * the model's limits (domain/model-limits.ts). `params` names the field a quantity comes from where
+ * it is not the usual one (an avatar's length comes from its `text` or its `audio_url`).
+ */
+export function requireWithinLimits(
+  model: ModelEntry,
+  request: LimitedRequest,
+  params: Partial<Record<LimitedQuantity, string>> = {},
+): void {
+  const violation = modelLimitViolation(model, request);
+  if (!violation) return;
+  throw new ApiError('validation_failed', violation.message, { param: params[violation.quantity] ?? PARAM_OF[violation.quantity] });
 }

@@ -4,6 +4,7 @@ import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { GenerationRow, OutputRow } from '../db/repos/generations';
 import type { ModelEntry } from '../domain/catalog';
 import { modelMode } from '../domain/catalog';
+import type { ResponseMode } from '../domain/modalities';
 import { generationCacheKey } from '../domain/generation-cache';
 import { isTerminal } from '../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../domain/generation-timeouts';
@@ -48,7 +49,7 @@ export async function startGeneration(
   if (idempotency?.takenOver) {
     // A retry of a request that broke midway: if its job was admitted, answer with it.
     const existing = await deps.repos.generations.findWithOutputs(generationId);
-    if (existing) return { httpStatus: isTerminal(existing.generation.status) ? 200 : 202, ...existing };
+    if (existing) return respondWith(existing, modelMode(request.model), true);
   }
   const cacheKey = generationCacheKey({ model: request.model.slug, prompt: request.prompt, params: request.params });
   if (cacheKey) {
@@ -97,7 +98,7 @@ export async function startGeneration(
     syncWindowMs,
     stopWaiting: () => abortAdmission.abort(),
   });
-  if (waited.kind === 'row') return respondWith(waited.found, syncWindowMs === 0);
+  if (waited.kind === 'row') return respondWith(waited.found, modelMode(request.model), syncWindowMs > 0);
   assertAdmitted(waited.admission, estimatedCredits, deps.admissionTimeoutMs);
 
   let found = await deps.repos.generations.findWithOutputs(generationId);
@@ -108,17 +109,19 @@ export async function startGeneration(
     found = await deps.repos.generations.findWithOutputs(generationId);
   }
   if (!found) throw new Error(`admitted generation ${generationId} has no row`);
-  return respondWith(found, syncWindowMs === 0);
+  return respondWith(found, modelMode(request.model), syncWindowMs > 0);
 }
 
 /**
- * 200 with a finished generation, else 202. An async endpoint's 202 describes the generation as it
- * was accepted, `queued` (decisions §5), even if a worker has already picked it up.
+ * A sync endpoint answers 200 with a finished generation, else 202; an async endpoint always answers
+ * 202 (spec §1), even when its job has already finished (a fast job, a retry of a finished request),
+ * as its cache hits do. A generation the request did not wait for is described as it was accepted,
+ * `queued` (decisions §5), even if a worker has already picked it up.
  */
-function respondWith(found: { generation: GenerationRow; outputs: OutputRow[] }, async: boolean) {
-  if (isTerminal(found.generation.status)) return { httpStatus: 200 as const, ...found };
-  const generation = async ? { ...found.generation, status: 'queued' as const, started_at: null } : found.generation;
-  return { httpStatus: 202 as const, generation, outputs: found.outputs };
+function respondWith(found: { generation: GenerationRow; outputs: OutputRow[] }, mode: ResponseMode, waited: boolean) {
+  const finished = isTerminal(found.generation.status);
+  const generation = finished || waited ? found.generation : { ...found.generation, status: 'queued' as const, started_at: null };
+  return { httpStatus: finished && mode === 'sync' ? (200 as const) : (202 as const), generation, outputs: found.outputs };
 }
 
 function assertAdmitted(admission: Admission, estimatedCredits: number, admissionTimeoutMs: number): void {

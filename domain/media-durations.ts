@@ -18,13 +18,6 @@ export function defaultVideoDurationS(model: ModelEntry): number {
   return model.limits.durationsS?.[0] ?? model.limits.minDurationS ?? 5;
 }
 
-/** Whether a video model renders this length. */
-export function videoDurationAllowed(model: ModelEntry, seconds: number): boolean {
-  const { durationsS, minDurationS, maxDurationS } = model.limits;
-  if (durationsS) return durationsS.includes(seconds);
-  return seconds >= (minDurationS ?? 1) && seconds <= (maxDurationS ?? 600);
-}
-
 /** Chat: what a request may reserve, the smaller of the API cap and the model's own. */
 export function chatMaxTokensAllowed(model: ModelEntry, apiCap: number): number {
   return Math.min(apiCap, model.limits.maxOutputTokens ?? apiCap);

@@ -17,7 +17,7 @@ export interface WorkerDeps {
   providerMode: ProviderMode;
   simulatorAsyncLatencyMs: number;
   /** Provider callbacks reach the API here; without it, async jobs are only polled. */
-  callbackUrlFor?: (generationId: string) => string;
+  callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
   /** For the reconciler's activities, which ask Temporal about workflows. */
   temporal?: Client;
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */

@@ -51,7 +51,7 @@ export async function startWorker(
     providerMode: config.providerMode,
     simulatorAsyncLatencyMs: config.simulatorAsyncLatencyMs,
     ...(config.urlSigningSecret && {
-      callbackUrlFor: (id: string) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id),
+      callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
     }),
     workflowBundle: opts.workflowBundle,
     temporal: client,

@@ -3,7 +3,7 @@ import { DEFAULT_ASPECT_RATIO, imageSize, type AspectRatio } from '../../domain/
 import { defaultVideoDurationS, MUSIC_DURATION_S, speechDurationMs } from '../../domain/media-durations';
 import { MODALITY_MODE } from '../../domain/modalities';
 import { parseSimulatorDirectives, shouldFail } from '../../domain/simulator-directives';
-import { renderAudio, renderImage, renderMesh, renderVideo, transcribe, upscaleImage, videoSize } from './simulator-media';
+import { renderAudio, renderImage, renderImageFromInput, renderMesh, renderVideo, transcribe, upscaleImage, videoSize } from './simulator-media';
 import { probe } from '../../lib/ffmpeg';
 import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
 
@@ -17,6 +17,8 @@ import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderCo
 
 const HEARTBEAT_EVERY_MS = 500;
 const MAX_POLL_HINT_MS = 1_000;
+/** Submissions remembered by idempotency key, as a real provider remembers them for a while. */
+const REMEMBERED_SUBMISSIONS = 10_000;
 
 export interface SimulatorOptions {
   /** How long an async job takes without `#slow` (SIMULATOR_ASYNC_LATENCY_MS). */
@@ -29,6 +31,13 @@ interface SimulatedJob {
 }
 
 export function createSimulator(opts: SimulatorOptions): ProviderAdapter {
+  // Like a provider's idempotency header: a repeated submission gets the job it already started.
+  const submissions = new Map<string, string>();
+  function remember(key: string, providerJobId: string): void {
+    submissions.set(key, providerJobId);
+    if (submissions.size > REMEMBERED_SUBMISSIONS) submissions.delete(submissions.keys().next().value!);
+  }
+
   return {
     name: 'simulator',
 
@@ -38,13 +47,13 @@ export function createSimulator(opts: SimulatorOptions): ProviderAdapter {
         await sleepWithHeartbeats(directives.slowMs, ctx);
         return { state: 'done', result: await finish(job, ctx) };
       }
+      const known = submissions.get(job.idempotencyKey);
+      if (known) return { state: 'pending', providerJobId: known, pollAfterMs: MAX_POLL_HINT_MS };
       const simulated: SimulatedJob = { submittedAt: Date.now(), latencyMs: directives.slowMs || opts.asyncLatencyMs };
+      const providerJobId = `sim_${Buffer.from(JSON.stringify(simulated)).toString('base64url')}`;
+      remember(job.idempotencyKey, providerJobId);
       if (job.callbackUrl) callBackWhenDone(job.callbackUrl, simulated.latencyMs);
-      return {
-        state: 'pending',
-        providerJobId: `sim_${Buffer.from(JSON.stringify(simulated)).toString('base64url')}`,
-        pollAfterMs: Math.min(simulated.latencyMs, MAX_POLL_HINT_MS),
-      };
+      return { state: 'pending', providerJobId, pollAfterMs: Math.min(simulated.latencyMs, MAX_POLL_HINT_MS) };
     },
 
     async poll(job, providerJobId, ctx) {
@@ -111,9 +120,12 @@ async function produce(job: ProviderJob, ctx: ProviderContext): Promise<Provider
     case 'image': {
       const { width, height } = imageSize((params.aspect_ratio as AspectRatio | undefined) ?? DEFAULT_ASPECT_RATIO);
       const count = typeof params.num_outputs === 'number' ? params.num_outputs : 1;
+      // Image-to-image: every output is the input image, tinted by its own seed.
+      const input = job.inputs.image ? await ctx.readInput('image') : undefined;
       const files: ProducedFile[] = [];
       for (let position = 0; position < count; position++) {
-        files.push(await renderImage({ width, height, seed: seedOf(job, position), format: 'png' }));
+        const seed = seedOf(job, position);
+        files.push(input ? await renderImageFromInput({ input, width, height, seed }) : await renderImage({ width, height, seed, format: 'png' }));
       }
       return { files };
     }

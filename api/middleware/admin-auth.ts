@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { ApiError } from '../errors';
 import type { AppState } from '../context';
+import { bearerToken } from './bearer-token';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -13,7 +14,7 @@ export function adminAuth(adminToken: string | undefined): Koa.Middleware<AppSta
     if (!header) {
       throw new ApiError('missing_authorization', 'No admin token provided. Send Authorization: Bearer $ADMIN_TOKEN.');
     }
-    const token = /^Bearer +(\S+)$/.exec(header)?.[1];
+    const token = bearerToken(header);
     if (!token) {
       throw new ApiError('invalid_authorization', 'The Authorization header must have the form Bearer <ADMIN_TOKEN>.');
     }

@@ -2,10 +2,9 @@ import type Koa from 'koa';
 import { environmentOfSecret, hashSecret } from '../../lib/api-key-secret';
 import { clientIp, ipInRanges, parseIpRange, type IpRange } from '../../lib/ip-ranges';
 import { ApiError } from '../errors';
+import { bearerToken } from './bearer-token';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { ApiDeps, AppState } from '../context';
-
-const BEARER = /^Bearer +(\S+)$/;
 
 /**
  * Spec §5's three 401s and the key's IP allowlist (403 ip_not_allowed); on success the key's
@@ -17,7 +16,7 @@ export function authenticate(deps: Pick<ApiDeps, 'principals' | 'trustedProxies'
     if (!header) {
       throw new ApiError('missing_authorization', 'No API key provided. Send it as the header Authorization: Bearer <API_KEY>.');
     }
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerToken(header);
     if (!token) {
       throw new ApiError('invalid_authorization', 'The Authorization header must have the form Bearer <API_KEY>.');
     }

@@ -5,7 +5,7 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError } from '../errors';
 import { audioDurationMs, fetchAndStoreInput, jobInput } from '../inputs';
 import { principalOf } from '../middleware/authenticate';
-import { requireCapability, resolveModel } from '../resolve-model';
+import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
 import { parseAvatarRequest } from '../schemas/avatars';
 import { respondWithGeneration } from '../start-generation';
@@ -42,18 +42,13 @@ export function registerAvatarRoutes(router: AppRouter, deps: ApiDeps): void {
       const video = await fetchAndStoreInput(deps, principal, body.video_url!, 'video', 'video_url');
       const audio = await fetchAndStoreInput(deps, principal, body.audio_url!, 'audio', 'audio_url');
       durationMs = await audioDurationMs(audio, 'audio_url');
+      // The output lasts as long as the audio: both limits are the audio's.
+      requireWithinLimits(model, { audioS: durationMs / 1000, durationS: durationMs / 1000 }, { durationS: 'audio_url' });
       inputs = { video: jobInput(video), audio: jobInput(audio) };
     } else {
       const text = body.text!;
-      if (model.limits.maxTextChars !== undefined && text.length > model.limits.maxTextChars) {
-        throw new ApiError('validation_failed', `Model '${model.slug}' speaks at most ${model.limits.maxTextChars} characters.`, { param: 'text' });
-      }
       durationMs = speechDurationMs(text);
-    }
-    if (model.limits.maxDurationS !== undefined && durationMs > model.limits.maxDurationS * 1000) {
-      throw new ApiError('validation_failed', `Model '${model.slug}' makes at most ${model.limits.maxDurationS} seconds of video; this request needs ${Math.ceil(durationMs / 1000)}.`, {
-        param: lipsyncShape ? 'audio_url' : 'text',
-      });
+      requireWithinLimits(model, { textChars: text.length, durationS: durationMs / 1000 }, { durationS: 'text' });
     }
 
     const { model: _slug, ...params } = body;

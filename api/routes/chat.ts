@@ -1,12 +1,12 @@
 import { chatMaxTokensAllowed } from '../../domain/media-durations';
+import { estimateInputTokens } from '../../domain/model-limits';
 import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { ApiError } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentChatCompletion } from '../presenters/chat-completion';
 import { presentGeneration } from '../presenters/generation';
-import { requireCapability, resolveModel } from '../resolve-model';
+import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
 import { CHAT_LIMITS, parseChatRequest } from '../schemas/chat';
 import { startGeneration } from '../start-generation';
@@ -23,10 +23,8 @@ export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
     const model = resolveModel(body.model, 'chat', principal, deps.routing);
     requireCapability(model, 'text_to_text');
     const maxTokens = body.max_tokens ?? Math.min(CHAT_LIMITS.defaultMaxTokens, chatMaxTokensAllowed(model, CHAT_LIMITS.maxTokens));
-    const allowed = chatMaxTokensAllowed(model, CHAT_LIMITS.maxTokens);
-    if (maxTokens > allowed) {
-      throw new ApiError('validation_failed', `Model '${model.slug}' writes at most ${allowed} output tokens.`, { param: 'max_tokens' });
-    }
+    const inputTokens = estimateInputTokens([...body.messages.map((m) => m.content), body.system_prompt ?? '']);
+    requireWithinLimits(model, { maxTokens, inputTokens });
     const { model: _slug, ...rest } = body;
     const { httpStatus, generation, outputs } = await startGeneration(
       deps,

@@ -29,6 +29,9 @@ export function registerFileRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.type = file.contentType;
     ctx.length = file.size;
     ctx.set('Cache-Control', 'private, max-age=3600');
+    // Uploads are served from the API's own origin: a browser must take the stored type as given,
+    // never sniff an "image" into HTML or script.
+    ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = file.stream;
   });
 

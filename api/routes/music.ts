@@ -2,9 +2,8 @@ import { MUSIC_DURATION_S } from '../../domain/media-durations';
 import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { ApiError } from '../errors';
 import { principalOf } from '../middleware/authenticate';
-import { requireCapability, resolveModel } from '../resolve-model';
+import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
 import { parseMusicRequest } from '../schemas/music';
 import { respondWithGeneration } from '../start-generation';
@@ -17,12 +16,7 @@ export function registerMusicRoutes(router: AppRouter, deps: ApiDeps): void {
     const model = resolveModel(body.model, 'music', principal, deps.routing);
     requireCapability(model, 'text_to_music');
     const durationS = body.duration_s ?? Math.max(MUSIC_DURATION_S.default, model.limits.minDurationS ?? 0);
-    const { minDurationS = MUSIC_DURATION_S.min, maxDurationS = MUSIC_DURATION_S.max } = model.limits;
-    if (durationS < minDurationS || durationS > maxDurationS) {
-      throw new ApiError('validation_failed', `Model '${model.slug}' writes ${minDurationS} to ${maxDurationS} seconds of music.`, {
-        param: 'duration_s',
-      });
-    }
+    requireWithinLimits(model, { durationS });
     const { model: _slug, prompt, ...rest } = body;
     await respondWithGeneration(ctx, deps, principal, {
       model,

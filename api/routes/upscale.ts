@@ -4,7 +4,7 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError } from '../errors';
 import { fetchAndStoreInput, imageDimensions, jobInput } from '../inputs';
 import { principalOf } from '../middleware/authenticate';
-import { requireCapability, resolveModel } from '../resolve-model';
+import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
 import { parseUpscaleRequest } from '../schemas/upscale';
 import { respondWithGeneration } from '../start-generation';
@@ -21,17 +21,10 @@ export function registerUpscaleRoutes(router: AppRouter, deps: ApiDeps): void {
     requireCapability(model, 'image_upscale');
     if (body.face_enhance) requireCapability(model, 'face_restore', 'face_enhance');
     const scaleFactor = Number(body.scale_factor ?? model.limits.scaleFactors?.[0] ?? 2);
-    if (model.limits.scaleFactors && !model.limits.scaleFactors.includes(scaleFactor)) {
-      throw new ApiError('validation_failed', `Model '${model.slug}' scales by ${model.limits.scaleFactors.join(' or ')}.`, { param: 'scale_factor' });
-    }
+    requireWithinLimits(model, { scaleFactor });
     const image = await fetchAndStoreInput(deps, principal, body.image_url, 'image', 'image_url');
     const { width, height } = await imageDimensions(image, 'image_url');
-    const maxInputMpx = model.limits.maxInputMpx;
-    if (maxInputMpx !== undefined && width * height > maxInputMpx * 1_000_000) {
-      throw new ApiError('validation_failed', `image_url: the image is ${width}x${height}; model '${model.slug}' takes at most ${maxInputMpx} megapixels.`, {
-        param: 'image_url',
-      });
-    }
+    requireWithinLimits(model, { inputImage: { width, height } });
     if (width * height * scaleFactor * scaleFactor > MAX_OUTPUT_PIXELS) {
       throw new ApiError('validation_failed', `image_url: a ${width}x${height} image scaled by ${scaleFactor} exceeds 64 megapixels.`, {
         param: 'image_url',

@@ -1,11 +1,10 @@
-import { defaultVideoDurationS, videoDurationAllowed } from '../../domain/media-durations';
+import { defaultVideoDurationS } from '../../domain/media-durations';
 import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { ApiError } from '../errors';
 import { optionalImageInput } from '../inputs';
 import { principalOf } from '../middleware/authenticate';
-import { requireCapability, resolveModel } from '../resolve-model';
+import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
 import { parseVideoRequest } from '../schemas/videos';
 import { respondWithGeneration } from '../start-generation';
@@ -21,16 +20,8 @@ export function registerVideoRoutes(router: AppRouter, deps: ApiDeps): void {
     requireCapability(model, body.image_url ? 'image_to_video' : 'text_to_video', body.image_url ? 'image_url' : 'model');
 
     const durationS = body.duration_s ?? defaultVideoDurationS(model);
-    if (!videoDurationAllowed(model, durationS)) {
-      const allowed = model.limits.durationsS?.join(', ') ?? `${model.limits.minDurationS ?? 1} to ${model.limits.maxDurationS ?? 600}`;
-      throw new ApiError('validation_failed', `Model '${model.slug}' renders ${allowed} seconds, not ${durationS}.`, { param: 'duration_s' });
-    }
     const aspectRatio = body.aspect_ratio ?? model.limits.aspectRatios?.[0] ?? DEFAULT_VIDEO_ASPECT_RATIO;
-    if (model.limits.aspectRatios && !model.limits.aspectRatios.includes(aspectRatio)) {
-      throw new ApiError('validation_failed', `Model '${model.slug}' renders aspect ratios ${model.limits.aspectRatios.join(', ')}.`, {
-        param: 'aspect_ratio',
-      });
-    }
+    requireWithinLimits(model, { durationS, aspectRatio });
     const inputs = await optionalImageInput(deps, principal, body.image_url);
 
     const { model: _slug, prompt, ...rest } = body;

@@ -4,7 +4,7 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError } from '../errors';
 import { audioDurationMs, fetchAndStoreInput, jobInput } from '../inputs';
 import { principalOf } from '../middleware/authenticate';
-import { requireCapability, resolveModel } from '../resolve-model';
+import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { ROUTES } from '../route-table';
 import { parseVoiceRequest, type VoiceOperation } from '../schemas/voice';
 import { respondWithGeneration } from '../start-generation';
@@ -34,16 +34,11 @@ export function registerVoiceRoutes(router: AppRouter, deps: ApiDeps): void {
       if (!body.text) throw missing('text', operation);
       if (operation === 'voice_clone' && !body.audio_url) throw missing('audio_url', operation);
       if (operation === 'tts' && body.audio_url) throw new ApiError('validation_failed', 'Text-to-speech takes no audio_url; use operation voice_clone to speak in the voice of a sample.', { param: 'audio_url' });
-      const maxChars = model.limits.maxTextChars;
-      if (maxChars !== undefined && body.text.length > maxChars) {
-        throw new ApiError('validation_failed', `Model '${model.slug}' speaks at most ${maxChars} characters per request.`, { param: 'text' });
-      }
+      requireWithinLimits(model, { textChars: body.text.length });
     }
     const audio = body.audio_url ? await fetchAndStoreInput(deps, principal, body.audio_url, 'audio', 'audio_url') : undefined;
     const audioMs = audio ? await audioDurationMs(audio, 'audio_url') : 0;
-    if (operation === 'transcription' && model.limits.maxAudioS !== undefined && audioMs > model.limits.maxAudioS * 1000) {
-      throw new ApiError('validation_failed', `Model '${model.slug}' transcribes at most ${model.limits.maxAudioS} seconds of audio.`, { param: 'audio_url' });
-    }
+    if (audio) requireWithinLimits(model, { audioS: audioMs / 1000 });
 
     const { model: _slug, text, ...rest } = body;
     await respondWithGeneration(ctx, deps, principal, {

@@ -6,6 +6,28 @@ import { ApiError, type ErrorDetail } from '../errors';
 const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
 addFormats(ajv);
 
+/**
+ * `maxDecimals: n`: a number written with at most n decimal places. JSON numbers are binary
+ * doubles, so `multipleOf: 0.01` refuses amounts like 19.99 (19.99 / 0.01 is 1998.9999999999998);
+ * this looks at the shortest decimal that reads back as the same double, which is what was sent.
+ */
+ajv.addKeyword({
+  keyword: 'maxDecimals',
+  type: 'number',
+  schemaType: 'number',
+  error: { message: (cxt) => `must have at most ${String(cxt.schema)} decimal places` },
+  validate: (places: number, data: number) => hasAtMostDecimals(data, places),
+});
+
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  if (Number.isInteger(value)) return true;
+  // Exponent notation appears for tiny fractions (1e-7) only: those have more places than any cap here.
+  const written = String(Math.abs(value));
+  const match = /^\d+\.(\d+)$/.exec(written);
+  return match !== null && match[1]!.length <= places;
+}
+
 function paramOf(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const child =

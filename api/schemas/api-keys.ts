@@ -1,15 +1,18 @@
-import { SCOPES, type Scope } from '../../domain/access';
+import { ROLES, SCOPES, type Role, type Scope } from '../../domain/access';
 import type { Environment } from '../../domain/generation-status';
 import { compileValidator } from './ajv';
 
 const name = { type: 'string', minLength: 1, maxLength: 200 };
-const budget = { type: ['number', 'null'], minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01 };
+/** Whole cents (maxDecimals in ./ajv.ts: multipleOf 0.01 refuses 19.99 to floating point). */
+const budget = { type: ['number', 'null'], minimum: 0, maximum: 1_000_000_000, maxDecimals: 2 };
 
 export interface CreateApiKeyRequest {
   name: string;
   environment?: Environment;
   scopes?: Scope[];
   monthly_budget_usd?: number | null;
+  /** No higher than the creator's role; omitted: the creator's (decisions §3). */
+  role?: Role;
 }
 
 export const parseCreateApiKey = compileValidator<CreateApiKeyRequest>({
@@ -21,6 +24,7 @@ export const parseCreateApiKey = compileValidator<CreateApiKeyRequest>({
     environment: { type: 'string', enum: ['live', 'test'] },
     scopes: { type: 'array', items: { type: 'string', enum: [...SCOPES] }, uniqueItems: true, maxItems: SCOPES.length },
     monthly_budget_usd: budget,
+    role: { type: 'string', enum: [...ROLES] },
   },
 });
 

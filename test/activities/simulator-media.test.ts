@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { renderAudio } from '../../activities/providers/simulator-media/audio';
 import { FfmpegError, probe, runFfmpeg, type ProbeResult } from '../../lib/ffmpeg';
 import { renderImage } from '../../activities/providers/simulator-media/image';
+import { renderImageFromInput } from '../../activities/providers/simulator-media/image-to-image';
 import { renderMesh } from '../../activities/providers/simulator-media/mesh';
 import { transcribe } from '../../activities/providers/simulator-media/transcript';
 import { upscaleImage } from '../../activities/providers/simulator-media/upscale';
@@ -42,6 +43,36 @@ describe('simulator media', () => {
       );
       assert.ok(a!.data.equals(b!.data));
       assert.ok(!a!.data.equals(c!.data));
+    });
+  });
+
+  describe('image to image', () => {
+    const solid = (background: string, width = 400, height = 300) =>
+      sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+
+    it('crops and resizes the input to the output size, tinted by the seed: same input and seed, same bytes', async () => {
+      const input = await solid('#d03030');
+      const [a, b, c] = await Promise.all(['s1', 's1', 's2'].map((seed) => renderImageFromInput({ input, width: 756, height: 1344, seed })));
+      const meta = await sharp(a!.data).metadata();
+      assert.deepEqual([meta.format, meta.width, meta.height, a!.mime], ['png', 756, 1344, 'image/png']);
+      assert.ok(a!.data.equals(b!.data));
+      assert.ok(!a!.data.equals(c!.data), 'the seed still matters');
+    });
+
+    it('follows its input: a grey or transparent input works, and another input gives another image', async () => {
+      const grey = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).greyscale().png().toBuffer();
+      const clear = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00000000' } }).png().toBuffer();
+      const means = [];
+      for (const input of [grey, clear, await solid('#20d040')]) {
+        const file = await renderImageFromInput({ input, width: 128, height: 128, seed: 's' });
+        means.push((await sharp(file.data).stats()).channels.slice(0, 3).map((ch) => Math.round(ch.mean)));
+      }
+      assert.equal(new Set(means.map((m) => m.join())).size, 3, JSON.stringify(means));
+      assert.ok(means[2]![1]! > means[0]![1]!, 'a green input gives a greener image');
+    });
+
+    it('refuses input that is not an image', async () => {
+      await assert.rejects(renderImageFromInput({ input: Buffer.from('not an image'), width: 64, height: 64, seed: 's' }), isInvalidInput);
     });
   });
 

@@ -17,6 +17,19 @@ describe('signed output URLs', () => {
     assert.equal(res.headers.get('content-type'), 'image/png');
   });
 
+  it('serves outputs and uploads with X-Content-Type-Options: nosniff, so a browser never reads them as another type', async () => {
+    const org = await createOrganization();
+    const data = Buffer.from('<html><script>alert(1)</script></html>');
+    const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'x.png', content_type: 'image/png', size_bytes: data.length } });
+    assert.equal((await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data })).status, 200);
+    for (const fileUrl of [url, new URL(upload.body.file_url)]) {
+      const res = await fetch(fileUrl);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'image/png');
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', fileUrl.pathname);
+    }
+  });
+
   it('refuses a tampered signature, a tampered expiry and a missing signature with 403', async () => {
     const tampered = new URL(url);
     const sig = tampered.searchParams.get('signature') ?? '';

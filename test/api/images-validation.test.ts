@@ -25,6 +25,17 @@ const cases: [string, unknown, string][] = [
   ['a body that is an array', [valid], 'body'],
 ];
 
+// Rules that depend on the model (its limits and capabilities, domain/model-limits.ts): a 400
+// naming the field, with a message that says what the model allows.
+const modelCases: [string, Record<string, unknown>, string, string, string][] = [
+  ['more outputs than the model makes', { model: 'recraft-v3', prompt: 'x', num_outputs: 4 }, 'validation_failed', 'num_outputs', 'at most 1 image'],
+  ['an aspect ratio the model does not render', { model: 'imagen-4', prompt: 'x', aspect_ratio: '3:2' }, 'validation_failed', 'aspect_ratio', '1:1, 16:9, 9:16'],
+  ['image_url on a model without image_to_image', { model: 'flux-schnell', prompt: 'x', image_url: 'https://example.com/a.png' }, 'capability_not_supported', 'image_url', 'image_to_image'],
+  ['an http image_url', { ...valid, image_url: 'http://example.com/a.png' }, 'validation_failed', 'image_url', 'https'],
+  ['an image_url on a private address', { ...valid, image_url: 'https://10.0.0.1/a.png' }, 'validation_failed', 'image_url', 'image_url'],
+  ['an image_url that is not a URL', { ...valid, image_url: 'a.png' }, 'validation_failed', 'image_url', 'image_url'],
+];
+
 describe('POST /v1/images validation', () => {
   let org: TestOrganization;
   before(async () => {
@@ -39,6 +50,16 @@ describe('POST /v1/images validation', () => {
       assert.equal(res.body.error.code, 'validation_failed');
       assert.equal(res.body.error.param, param);
       assert.ok(Array.isArray(res.body.error.details) && res.body.error.details.length >= 1);
+    });
+  }
+
+  for (const [what, body, code, param, says] of modelCases) {
+    it(`answers 400 ${code} with param "${param}" for ${what}`, async () => {
+      const res = await call('POST', '/v1/images', { key: org.liveKey, body });
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.error.code, code);
+      assert.equal(res.body.error.param, param);
+      assert.ok(res.body.error.message.includes(says), res.body.error.message);
     });
   }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, createOrganization, type TestOrganization } from '../helpers/http';
+import { call, createOrganization, waitForGeneration, type TestOrganization } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
 
@@ -47,6 +47,7 @@ const CASES: Case[] = [
   ['chat: max_tokens 8001', '/v1/chat', { model: 'gpt-5-mini', messages: messages(1), max_tokens: 8001 }, 'validation_failed', 'max_tokens'],
   ['chat: temperature 2.1', '/v1/chat', { model: 'gpt-5-mini', messages: messages(1), temperature: 2.1 }, 'validation_failed', 'temperature'],
   ['chat: negative temperature', '/v1/chat', { model: 'gpt-5-mini', messages: messages(1), temperature: -0.1 }, 'validation_failed', 'temperature'],
+  ['chat: input over the model context window', '/v1/chat', { model: 'deepseek-chat', messages: Array.from({ length: 6 }, () => ({ content: long(90_000) })) }, 'validation_failed', 'messages'],
   ['chat: system prompt over 8000', '/v1/chat', { model: 'gpt-5-mini', messages: messages(1), system_prompt: long(8001) }, 'validation_failed', 'system_prompt'],
   ['3d: prompt over 4000', '/v1/three-d', { model: 'tripo-v2.5-text', prompt: long(4001) }, 'validation_failed', 'prompt'],
   ['3d: texture size 512', '/v1/three-d', { model: 'tripo-v2.5-text', prompt: 'p', texture_size: '512' }, 'validation_failed', 'texture_size'],
@@ -93,6 +94,18 @@ describe('creation endpoints: every constraint answers 400, nothing charged', ()
     const res = await call('POST', '/v1/upscale', { key: org.liveKey, body: { model: 'real-esrgan', image_url: tampered } });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.param, 'image_url');
+  });
+
+  it('a lipsync audio longer than the model takes is refused naming audio_url and the limit', async () => {
+    const speech = await call('POST', '/v1/voice', { key: org.testKey, body: { model: 'openai-tts-1', text: long(1_900) } });
+    const video = await call('POST', '/v1/videos', { key: org.testKey, body: { model: 'hailuo-02', prompt: 'a face' } });
+    const videoUrl = (await waitForGeneration(video.body.id, org.testKey)).outputs[0].url;
+    // 1,900 characters are about 127 s of speech; LatentSync takes 120 s.
+    const res = await call('POST', '/v1/avatars', { key: org.liveKey, body: { model: 'latentsync', video_url: videoUrl, audio_url: speech.body.outputs[0].url } });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    assert.equal(res.body.error.code, 'validation_failed');
+    assert.equal(res.body.error.param, 'audio_url');
+    assert.match(res.body.error.message, /at most 120 seconds/);
   });
 
   it('a file that is not audio is refused as audio_url', async () => {

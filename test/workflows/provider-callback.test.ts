@@ -1,44 +1,176 @@
 import assert from 'node:assert/strict';
-import { providerCallbackUrl } from '../../lib/callback-token';
+import { tsToMs } from '@temporalio/common/lib/time';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import { createProviderRegistry } from '../../activities/providers/registry';
+import { createSimulator } from '../../activities/providers/simulator';
+import type { ProviderAdapter } from '../../activities/providers/types';
+import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
+import { CALLBACK_EXPIRY_MARGIN_MS, CALLBACK_URL_LIFETIME_MS, providerCallbackUrl } from '../../lib/callback-token';
 import { call, createOrganization, waitFor, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
-import { stack } from '../helpers/stack';
+import { startExtraApi, stack } from '../helpers/stack';
 
-const callbackUrl = (id: string) => providerCallbackUrl(stack().apiUrl, 'test-url-signing-secret', id);
+/** The provider's "ask again in" hint: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations.ts). */
+const POLL_AFTER_MS = 5_000;
+
+/**
+ * A queue-style provider, like Replicate's or fal's queue, that suggests long poll intervals and
+ * finishes a job when the test says so; the media itself is the real simulator's. It records the
+ * callback URL each job was handed and when it was polled.
+ */
+function slowPollingProvider() {
+  const simulator = createSimulator({ asyncLatencyMs: 0 });
+  const finished = new Set<string>();
+  const polls: { generationId: string; at: number; done: boolean }[] = [];
+  const callbackUrls = new Map<string, { url: string; handedOutAt: number }>();
+  const adapter: ProviderAdapter = {
+    name: 'slow-polling-queue',
+    async submit({ callbackUrl, ...job }, ctx) {
+      if (callbackUrl) callbackUrls.set(job.generationId, { url: callbackUrl, handedOutAt: Date.now() });
+      // The simulator is not told the callback URL: only the test calls back.
+      const submitted = await simulator.submit(job, ctx);
+      return submitted.state === 'pending' ? { ...submitted, pollAfterMs: POLL_AFTER_MS } : submitted;
+    },
+    async poll(job, providerJobId, ctx) {
+      const done = finished.has(job.generationId);
+      polls.push({ generationId: job.generationId, at: Date.now(), done });
+      return done ? simulator.poll(job, providerJobId, ctx) : { state: 'pending', pollAfterMs: POLL_AFTER_MS };
+    },
+    cancel: (job, providerJobId) => simulator.cancel(job, providerJobId),
+  };
+  return { adapter, finished, polls, callbackUrls };
+}
 
 describe('provider callbacks', function () {
   this.timeout(60_000);
+  const provider = slowPollingProvider();
+  let api: { url: string; close(): Promise<void> };
+  let stopWorker: () => Promise<void>;
 
-  it('wake the workflow: the current poll is cut short and a new one starts at once; charged once', async () => {
-    const org = await createOrganization();
-    const created = await call('POST', '/v1/videos', { key: org.liveKey, body: { model: 'hailuo-02', prompt: 'wait #slow:4000' } });
+  before(async () => {
+    // An API and a worker of this file's own, on their own task queue, with the provider above.
+    const taskQueue = `provider-callbacks-${Date.now()}`;
+    api = await startExtraApi({ taskQueue });
+    const { knex, repos, workflowBundle, config, apiDeps } = stack();
+    const connection = await NativeConnection.connect({ address: config.temporalAddress! });
+    const worker = await Worker.create({
+      connection,
+      taskQueue,
+      workflowBundle,
+      activities: createActivities({
+        knex,
+        repos,
+        storage: apiDeps.storage,
+        providers: createProviderRegistry({ simulator: provider.adapter, providerMode: 'simulated' }),
+        callbackUrlFor: (id, expiresAt) => providerCallbackUrl(api.url, apiDeps.providerCallbackSecret, id, expiresAt),
+      }),
+    });
+    const running = worker.run();
+    stopWorker = async () => {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    };
+  });
+  after(async () => {
+    await stopWorker();
+    await api.close();
+  });
+
+  /** A 3D job (the cheapest async render) on this file's worker, once the provider has been polled once. */
+  async function startJob(orgKey: string, prompt: string) {
+    const created = await call('POST', '/v1/three-d', { key: orgKey, baseUrl: api.url, body: { model: 'tripo-v2.5-text', prompt, mesh_complexity: 'low' } });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
     const id: string = created.body.id;
-    await waitFor(async () => ((await stack().repos.generations.findById(id))?.provider_job_id ? true : undefined));
+    const firstPoll = await waitFor(async () => provider.polls.find((p) => p.generationId === id), 20_000, 'the first poll');
+    return { id, firstPoll, callback: provider.callbackUrls.get(id)! };
+  }
 
-    const res = await fetch(callbackUrl(id), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"status":"IN_PROGRESS"}' });
+  it('cut the wait short: a job done at the provider finishes when the callback arrives, seconds before the next poll', async () => {
+    const org = await createOrganization();
+    const { id, firstPoll, callback } = await startJob(org.liveKey, 'a teapot');
+    assert.equal(firstPoll.done, false);
+    // The poller now sleeps until the provider's hint has passed.
+    const nextPollDue = firstPoll.at + POLL_AFTER_MS;
+
+    provider.finished.add(id);
+    const calledBackAt = Date.now();
+    const res = await fetch(callback.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"status":"COMPLETED"}' });
     assert.equal(res.status, 204);
+
     const done = await waitForGeneration(id, org.liveKey);
     assert.equal(done.status, 'succeeded');
+    const finishedAt = Date.parse(done.finished_at);
+    assert.ok(finishedAt < nextPollDue - 1_500, `finished ${nextPollDue - finishedAt} ms before the scheduled poll; needs 1500`);
+    // The provider was asked again right after the callback, not when its hint said.
+    const answered = provider.polls.find((p) => p.generationId === id && p.done)!;
+    assert.ok(answered.at >= calledBackAt && answered.at < nextPollDue - 1_500, 'the answering poll came right after the callback');
+
+    // The workflow's own history says the same: the signal, then a new poll at once, then the end.
+    const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
+    const at = (e: (typeof events)[number]) => tsToMs(e.eventTime);
+    const signal = events.find((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'providerCallback');
+    assert.ok(signal, 'the callback signalled the workflow');
+    const pollsAfterSignal = events.filter(
+      (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'awaitProviderJob' && Number(e.eventId) > Number(signal.eventId),
+    );
+    assert.ok(pollsAfterSignal.length >= 1 && at(pollsAfterSignal[0]!) - at(signal) < 1_000, 'a new poll was scheduled at once');
+    assert.ok(at(events[events.length - 1]!) < nextPollDue, 'the workflow completed before the old poll was due');
+
     assert.deepEqual(await ledgerKinds(id), ['reserve', 'capture']);
     await assertLedgerBalanced(org.id);
+  });
 
-    const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
-    assert.ok(events.some((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'providerCallback'));
-    const polls = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'awaitProviderJob');
-    // Ours, and possibly the simulator's own when the job finished: each replaces the sleeping poll.
-    assert.ok(polls.length >= 2, 'the callback replaced the sleeping poll with a new one');
+  it('hands out a URL that expires with its job, and refuses it expired or tampered with', async () => {
+    const org = await createOrganization();
+    const { id, callback } = await startJob(org.liveKey, 'a vase');
+    const url = new URL(callback.url);
+    const expires = Number(url.searchParams.get('expires')) * 1000;
+    const deadline = callback.handedOutAt + DEFAULT_GENERATION_TIMEOUTS.asyncJobTimeoutMs + CALLBACK_EXPIRY_MARGIN_MS;
+    assert.ok(Math.abs(expires - deadline) < 2_000, `expires ${new Date(expires).toISOString()}, deadline ${new Date(deadline).toISOString()}`);
+
+    const post = (target: URL | string, baseUrl?: string) => {
+      const u = new URL(target);
+      return fetch(baseUrl ? `${baseUrl}${u.pathname}${u.search}` : u, { method: 'POST' });
+    };
+    const refusedWith = async (res: Response) => {
+      assert.equal(res.status, 403);
+      return ((await res.json()) as { error: { code: string } }).error.code;
+    };
+    const later = new URL(url);
+    later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    const flipped = new URL(url);
+    const token = url.searchParams.get('token')!;
+    flipped.searchParams.set('token', (token[0] === 'a' ? 'b' : 'a') + token.slice(1));
+    const withoutExpiry = new URL(url);
+    withoutExpiry.searchParams.delete('expires');
+    const otherJob = new URL(url.href.replace(id, 'gen_someoneelse'));
+    for (const bad of [later, flipped, withoutExpiry, otherJob]) assert.equal(await refusedWith(await post(bad)), 'invalid_signature', bad.search);
+
+    // The same URL once its job's deadline has passed (an API whose clock is past it) is refused too.
+    const afterDeadline = await startExtraApi({ clock: () => new Date(Date.now() + CALLBACK_URL_LIFETIME_MS + 60_000) });
+    assert.equal(await refusedWith(await post(url, afterDeadline.url)), 'invalid_signature');
+    await afterDeadline.close();
+
+    // Before it, the URL works: here it wakes the job, which the provider has finished meanwhile.
+    provider.finished.add(id);
+    assert.equal((await post(url)).status, 204);
+    assert.equal((await waitForGeneration(id, org.liveKey)).status, 'succeeded');
+    await assertLedgerBalanced(org.id);
   });
 
   it('refuses a callback URL the service did not hand out, and ignores a late one', async () => {
     const org = await createOrganization();
     const image = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'done' } });
-    const forged = `${stack().apiUrl}/v1/provider-callbacks/${image.body.id}?token=${'0'.repeat(64)}`;
+    const valid = providerCallbackUrl(stack().apiUrl, stack().apiDeps.providerCallbackSecret, image.body.id);
+    const forged = `${stack().apiUrl}/v1/provider-callbacks/${image.body.id}?expires=${Math.floor(Date.now() / 1000) + 600}&token=${'0'.repeat(64)}`;
     const refused = await fetch(forged, { method: 'POST' });
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'invalid_signature');
-    assert.equal((await fetch(callbackUrl(image.body.id).replace(image.body.id, 'gen_other'), { method: 'POST' })).status, 403);
+    assert.equal((await fetch(valid.replace(image.body.id, 'gen_other'), { method: 'POST' })).status, 403);
     // A callback for a finished generation changes nothing.
-    assert.equal((await fetch(callbackUrl(image.body.id), { method: 'POST' })).status, 204);
+    assert.equal((await fetch(valid, { method: 'POST' })).status, 204);
     assert.equal((await call('GET', `/v1/generations/${image.body.id}`, { key: org.liveKey })).body.status, 'succeeded');
   });
 });
