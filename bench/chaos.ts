@@ -1,0 +1,156 @@
+import { Client, Connection } from '@temporalio/client';
+import { createKnex } from '../db/knex';
+import { getWalletBalance, sumLedger } from '../db/ledger';
+import { checkMoneyInvariants } from '../test/helpers/money-invariants';
+import { startChaosStack, type FaultWindow } from './lib/chaos-stack';
+import { requestJson } from './lib/http-client';
+import { recoveryMs, startTrickle, type Probe, type ProbeOutcome } from './lib/probe-trickle';
+import { answerViolations, recoveries } from './chaos/answers';
+import { checkOutcomes, waitUntilTerminal } from './chaos/checks';
+import { formatSummary } from './chaos/report';
+import { cancelSpread, planWorkload, submitWorkload } from './chaos/workload';
+
+// npm run chaos — not part of npm test. The embedded stack with the API and the worker as their
+// own processes; 200 mixed sync and async generations in flight (some #fail, some cancelled on
+// the way) while the worker is SIGKILLed and replaced, the Temporal dev server is stopped and
+// started again on its database file, and Postgres is stopped and started again on its data.
+// Then it checks that every generation ended exactly once with its money accounted for, that the
+// API answered 503 (never 500, never silence) while a dependency was down, and how long each
+// dependency's return took to show in a successful request. Exit code 1 on any violation.
+
+const GENERATIONS = Number(process.env.CHAOS_GENERATIONS ?? 200);
+const OUTAGE_MS = 5_000;
+const SETTLE_MS = 3_000;
+const RECOVERY_LIMIT_MS = 60_000;
+const DRAIN_LIMIT_MS = 5 * 60_000;
+const PROBE_TIMEOUT_MS = 15_000;
+const PROBES = ['balance', 'image'];
+
+const t0 = Date.now();
+const say = (line: string) => process.stderr.write(`[chaos +${((Date.now() - t0) / 1000).toFixed(1)} s] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until every probe has had a 2xx sent after `fault.backAt`, at most RECOVERY_LIMIT_MS. */
+async function waitForRecovery(outcomes: ProbeOutcome[], fault: FaultWindow): Promise<void> {
+  const deadline = Date.now() + RECOVERY_LIMIT_MS;
+  while (Date.now() < deadline && PROBES.some((p) => recoveryMs(outcomes, p, fault.backAt) === undefined)) await sleep(200);
+}
+
+async function main(): Promise<number> {
+  say('starting Postgres, Temporal, the API and the worker');
+  const stack = await startChaosStack({
+    // Sync jobs answer 202 after 5 s and admission gives up after 10 s, so every valid request is
+    // answered within the probes' 15 s deadline even while the worker is gone.
+    apiEnv: { SYNC_TIMEOUT_MS: '5000', ADMISSION_TIMEOUT_MS: '10000' },
+    // Upscale has no prompt for #slow; this keeps it in flight through the faults.
+    workerEnv: { SIMULATOR_ASYNC_LATENCY_MS: '20000' },
+    say,
+  });
+  // Ctrl-C stops what the run started instead of leaving Postgres, Temporal and the services behind.
+  const interrupt = () => void stack.stop(true).finally(() => process.exit(130));
+  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
+  const violations: string[] = [];
+  let keep = process.env.CHAOS_KEEP === '1';
+  try {
+    const admin = { Authorization: `Bearer ${stack.adminToken}` };
+    const created = await requestJson('POST', `${stack.apiUrl}/admin/v1/organizations`, admin, { name: 'chaos', plan: 'pro', credits: 100_000_000 });
+    const org = JSON.parse(created.body) as { id: string; api_keys: { environment: string; secret: string }[] };
+    await requestJson('PATCH', `${stack.apiUrl}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
+    const key = org.api_keys.find((k) => k.environment === 'live')!.secret;
+    const auth = { Authorization: `Bearer ${key}` };
+    const input = JSON.parse((await requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'upscale input' })).body);
+
+    say(`submitting ${GENERATIONS} generations`);
+    const planned = planWorkload(GENERATIONS, input.outputs[0].url as string);
+    const { submitted, rejected } = await submitWorkload(stack.apiUrl, key, planned, 16);
+    violations.push(...rejected.map((r) => `workload request refused before any fault: ${r}`));
+    say(`${submitted.length} accepted (${submitted.filter((s) => s.answeredStatus === 'queued' || s.answeredStatus === 'running').length} still running)`);
+
+    const probes: Probe[] = [
+      { name: 'balance', send: (timeoutMs) => requestJson('GET', `${stack.apiUrl}/v1/balance`, auth, undefined, { timeoutMs }) },
+      { name: 'image', send: (timeoutMs) => requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'probe' }, { timeoutMs }) },
+    ];
+    const trickle = startTrickle(probes, { everyMs: 200, timeoutMs: PROBE_TIMEOUT_MS, maxDurationMs: 10 * 60_000 });
+    await sleep(SETTLE_MS);
+    const toCancel = submitted.filter((s) => s.cancel).map((s) => s.id);
+    const cancelling = cancelSpread(stack.apiUrl, key, toCancel, 1_500, 90_000);
+
+    const faults: FaultWindow[] = [];
+    const inject = async (what: string, fault: () => Promise<FaultWindow>) => {
+      say(what);
+      const window = await fault();
+      faults.push(window);
+      say(`${window.dependency} back after ${((window.backAt - window.downAt) / 1000).toFixed(1)} s; waiting for a successful request`);
+      await waitForRecovery(trickle.outcomes, window);
+      await sleep(SETTLE_MS);
+    };
+    await inject('SIGKILL the worker and start another', () => stack.restartWorker());
+    await inject(`stop Temporal for ${OUTAGE_MS / 1000} s, start it again on its database file`, () => stack.restartTemporal(OUTAGE_MS));
+    await inject(`stop Postgres for ${OUTAGE_MS / 1000} s, start it again on its data`, () => stack.restartPostgres(OUTAGE_MS));
+
+    const outcomes = await trickle.stop();
+    const cancels = await cancelling;
+    const cancelAttempts = cancels.flatMap((c) => c.attempts);
+    violations.push(...answerViolations([...outcomes, ...cancelAttempts], faults, t0));
+    const faultsOver = Date.now();
+
+    const knex = createKnex(stack.databaseUrl);
+    const connection = await Connection.connect({ address: stack.temporalAddress });
+    const temporal = new Client({ connection });
+    try {
+      say('faults over; waiting for every generation to end');
+      const open = await waitUntilTerminal(knex, org.id, DRAIN_LIMIT_MS, say);
+      const drainedMs = Date.now() - faultsOver;
+      const probeIds = outcomes.flatMap((o) => (o.probe === 'image' && o.id ? [o.id] : []));
+      const outcome = await checkOutcomes({ knex, temporal, apiUrl: stack.apiUrl, key, organizationId: org.id, submitted, probeIds, cancels });
+      violations.push(...outcome.violations);
+      const money = await checkMoneyInvariants(knex, temporal, { organizationId: org.id });
+      violations.push(...money.map((m) => `money: ${m}`));
+      violations.push(...stack.unexpectedExits.map((e) => `process: ${e}`));
+      const recovered = recoveries(outcomes, faults, PROBES);
+      for (const r of recovered) {
+        if (r.worstMs === undefined) violations.push(`recovery: not every probe succeeded within ${RECOVERY_LIMIT_MS / 1000} s of ${r.fault.dependency} coming back`);
+      }
+      console.log(
+        formatSummary({
+          planned: GENERATIONS,
+          submitted,
+          probeIds,
+          rows: outcome.rows,
+          notTerminal: open,
+          drainedMs,
+          cancels,
+          wallet: await getWalletBalance(knex, org.id),
+          ledger: await sumLedger(knex, org.id),
+          moneyViolations: money,
+          answers: [...outcomes, ...cancelAttempts],
+          faults,
+          recovered,
+          probes: PROBES,
+          unexpectedExits: stack.unexpectedExits.length,
+          totalMs: Date.now() - t0,
+          violations,
+        }),
+      );
+    } finally {
+      await connection.close();
+      await knex.destroy();
+    }
+  } catch (err) {
+    violations.push(`the run itself failed: ${(err as Error).stack ?? String(err)}`);
+    console.error(err);
+  } finally {
+    keep ||= violations.length > 0;
+    await stack.stop(keep);
+    if (keep) console.log(`logs (logs/api.log, logs/worker.log) and data kept in ${stack.dir}; rm -rf it when done`);
+  }
+  return violations.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
