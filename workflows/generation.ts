@@ -60,7 +60,12 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   let failure: GenerationFailure | undefined;
   try {
     const admitWaitMs = input.admitBy === undefined ? DEFAULT_ADMISSION_WAIT_MS : Math.max(0, input.admitBy - Date.now()) + 1_000;
-    if (!(await condition(() => admission !== undefined, admitWaitMs))) return 'rejected';
+    // No admission by the deadline: the update may have been lost (a Temporal server restarted
+    // before it was recorded) after its reservation committed. Admitting here finds that
+    // reservation and runs the job; with none, the statement refuses, as the deadline has passed.
+    if (!(await condition(() => admission !== undefined, admitWaitMs))) {
+      admission = CancellationScope.nonCancellable(() => db.reserveCredits(input));
+    }
     if (!(await admission!).admitted) return 'rejected';
     const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () =>
       MODALITY_MODE[input.modality] === 'sync' ? runSync() : runAsync(),

@@ -117,7 +117,13 @@ export async function checkOutcomes(opts: {
   for (const cancel of opts.cancels) {
     const final = byId.get(cancel.id)?.status;
     if (cancel.finalStatus === 200 && final !== 'canceled') violations.push(`${cancel.id}: cancel answered 200, ended as ${final}`);
-    if (cancel.finalStatus === 409 && final === 'canceled') violations.push(`${cancel.id}: cancel answered 409, ended canceled`);
+    // A 409 for a canceled generation is right only when an earlier attempt of the same cancel got
+    // a 5xx after it may have reached the workflow: the retry then finds it canceled, a terminal
+    // state, which decisions §5 answers with 409 generation_not_cancelable.
+    const earlierMayHaveLanded = cancel.attempts.slice(0, -1).some((a) => a.status >= 500);
+    if (cancel.finalStatus === 409 && final === 'canceled' && !earlierMayHaveLanded) {
+      violations.push(`${cancel.id}: cancel answered 409, ended canceled`);
+    }
     if (cancel.finalStatus === 0) violations.push(`${cancel.id}: cancel never got an answer other than 5xx or none (${cancel.attempts.length} attempts)`);
   }
   return { violations, rows };
