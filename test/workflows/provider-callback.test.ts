@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
 import { tsToMs } from '@temporalio/common/lib/time';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { createActivities } from '../../activities';
-import { createProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
@@ -10,6 +7,7 @@ import { CALLBACK_EXPIRY_MARGIN_MS, CALLBACK_URL_LIFETIME_MS, providerCallbackUr
 import { call, createOrganization, waitFor, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
+import { startTestWorker } from '../helpers/test-worker';
 
 /** The provider's "ask again in" hint: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations.ts). */
 const POLL_AFTER_MS = 5_000;
@@ -52,26 +50,12 @@ describe('provider callbacks', function () {
     // An API and a worker of this file's own, on their own task queue, with the provider above.
     const taskQueue = `provider-callbacks-${Date.now()}`;
     api = await startExtraApi({ taskQueue });
-    const { knex, repos, workflowBundle, config, apiDeps } = stack();
-    const connection = await NativeConnection.connect({ address: config.temporalAddress! });
-    const worker = await Worker.create({
-      connection,
-      taskQueue,
-      workflowBundle,
-      activities: createActivities({
-        knex,
-        repos,
-        storage: apiDeps.storage,
-        providers: createProviderRegistry({ simulator: provider.adapter, providerMode: 'simulated' }),
-        callbackUrlFor: (id, expiresAt) => providerCallbackUrl(api.url, apiDeps.providerCallbackSecret, id, expiresAt),
-      }),
+    const { apiDeps } = stack();
+    const worker = await startTestWorker(taskQueue, {
+      provider: provider.adapter,
+      callbackUrlFor: (id, expiresAt) => providerCallbackUrl(api.url, apiDeps.providerCallbackSecret, id, expiresAt),
     });
-    const running = worker.run();
-    stopWorker = async () => {
-      worker.shutdown();
-      await running;
-      await connection.close();
-    };
+    stopWorker = () => worker.stop();
   });
   after(async () => {
     await stopWorker();

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
-import { Worker } from '@temporalio/worker';
-import { createActivities } from '../../activities';
-import { createProviderRegistry } from '../../activities/providers/registry';
-import { createSimulator } from '../../activities/providers/simulator';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
 import { admitUpdate, type GenerationInput } from '../../workflows/definitions';
 import { call, createOrganization, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
+import { startTestWorker } from '../helpers/test-worker';
 
 // The paths that used to close a generation workflow with credits still reserved.
 
@@ -36,33 +33,6 @@ async function liveKeyId(organizationId: string): Promise<string> {
   return row.id;
 }
 
-/** A worker of this test's own, on its own task queue, running until `stop()`. */
-async function startWorkerOn(taskQueue: string) {
-  const { knex, repos, workflowBundle, config } = stack();
-  const { NativeConnection } = await import('@temporalio/worker');
-  const connection = await NativeConnection.connect({ address: config.temporalAddress! });
-  const worker = await Worker.create({
-    connection,
-    taskQueue,
-    workflowBundle,
-    activities: createActivities({
-      knex,
-      repos,
-      storage: stack().apiDeps.storage,
-      providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
-      temporal: stack().temporal,
-    }),
-  });
-  const running = worker.run();
-  return {
-    async stop() {
-      worker.shutdown();
-      await running;
-      await connection.close();
-    },
-  };
-}
-
 describe('settlement that cannot strand money', function () {
   this.timeout(60_000);
 
@@ -77,7 +47,7 @@ describe('settlement that cannot strand money', function () {
     admission.catch(() => undefined);
     const handle = await start.workflowHandle();
     await handle.cancel();
-    const worker = await startWorkerOn(taskQueue);
+    const worker = await startTestWorker(taskQueue);
     try {
       await handle.result().catch(() => undefined);
     } finally {

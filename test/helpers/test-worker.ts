@@ -1,0 +1,39 @@
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../../activities';
+import { createProviderRegistry } from '../../activities/providers/registry';
+import { createSimulator } from '../../activities/providers/simulator';
+import type { ProviderAdapter } from '../../activities/providers/types';
+import { stack } from './stack';
+
+/**
+ * A worker of a test's own, in-process, on its own task queue, with the stack's database and
+ * storage; the provider (the simulator by default) and callback URLs may be the test's.
+ */
+export async function startTestWorker(
+  taskQueue: string,
+  opts: { provider?: ProviderAdapter; callbackUrlFor?: ActivityDeps['callbackUrlFor'] } = {},
+): Promise<{ stop(): Promise<void> }> {
+  const { knex, repos, workflowBundle, config, apiDeps, temporal } = stack();
+  const connection = await NativeConnection.connect({ address: config.temporalAddress! });
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowBundle,
+    activities: createActivities({
+      knex,
+      repos,
+      storage: apiDeps.storage,
+      providers: createProviderRegistry({ simulator: opts.provider ?? createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
+      temporal,
+      ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
+    }),
+  });
+  const running = worker.run();
+  return {
+    async stop() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
