@@ -44,6 +44,8 @@ async function main() {
         workflowId: newId('gen'),
         taskQueue: stack.config.taskQueue,
         args: [],
+        // Like every workflow, bounded: it answers its update and returns at once.
+        workflowExecutionTimeout: '1m',
         workflowIdConflictPolicy: 'FAIL',
       });
       await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start });
