@@ -109,7 +109,9 @@ async function fetchRemote(start: URL, opts: ResolveInputOptions, refuse: (m: st
         return { data: await readLimited(res, opts.maxBytes, refuse), contentType, source: 'remote' };
       } catch (err) {
         if (controller.signal.aborted) throw refuse(`the server did not send the file within ${timeoutMs / 1000} s.`);
-        throw err;
+        if (err instanceof ApiError) throw err;
+        // The remote server broke off mid-body: its fault, and the caller's to fix or retry, not ours.
+        throw refuse(`the server broke off while sending the file (${describe(err)}).`);
       }
     }
   } finally {

@@ -69,6 +69,10 @@ describe('input URLs', () => {
         case '/stall':
           res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': 500 });
           return res.write(Buffer.alloc(10));
+        case '/breaks-off':
+          res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': 500 });
+          // The headers and the first bytes arrive; then the connection drops.
+          return res.write(Buffer.alloc(10), () => setTimeout(() => res.destroy(), 50));
         case '/to-private':
           return redirect(res, 'https://10.0.0.1/secret');
         case '/to-metadata':
@@ -83,6 +87,10 @@ describe('input URLs', () => {
     });
   });
   after(() => server.close());
+
+  it('refuses a file whose server breaks off mid-body with a 400 naming the cause, not a 500', async () => {
+    await refused(at('/breaks-off'), viaPublicTest(), /broke off while sending the file/);
+  });
 
   describe('the address guard', () => {
     it('refuses literal loopback, private, link-local and metadata addresses, v4 and v6', async () => {
