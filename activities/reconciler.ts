@@ -42,14 +42,15 @@ export function createReconcilerActivities(deps: {
 
   return {
     /**
-     * Non-terminal generations whose workflow is closed or missing, oldest first. A generation row
-     * is written by its own workflow's admission, so there is no window in which a row exists
-     * before its workflow does.
+     * Non-terminal generations at least `minAgeMs` old whose workflow is closed or missing, oldest
+     * first. (A generation row is written by its own workflow's admission, so a row never exists
+     * before its workflow; the age only keeps runs away from work in progress.)
      */
-    async findStrandedGenerations(args: { limit: number }): Promise<{ id: string; workflowStatus: string }[]> {
+    async findStrandedGenerations(args: { limit: number; minAgeMs: number }): Promise<{ id: string; workflowStatus: string }[]> {
       const candidates: { id: string }[] = await knex('generations')
         .select('id')
         .whereIn('status', ['queued', 'running'])
+        .where('created_at', '<=', new Date(Date.now() - args.minAgeMs))
         .orderBy('created_at')
         .limit(args.limit);
       const stranded: { id: string; workflowStatus: string }[] = [];

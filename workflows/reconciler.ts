@@ -13,17 +13,30 @@ const { findStrandedGenerations, settleStrandedGeneration, deleteExpiredAdmissio
 
 /** Generations examined per run: a backlog is worked off over consecutive runs. */
 const BATCH = 500;
+/** Each repair is its own short transaction on its own generation: several may run at once. */
+const SETTLE_CONCURRENCY = 8;
+/**
+ * Younger generations are left to the next runs. A stranded one waits a minute longer to be
+ * repaired; in exchange a run never races a generation whose row was just written.
+ */
+const DEFAULT_MIN_AGE_MS = 60_000;
+
+export interface ReconcilerArgs {
+  /** Only generations created at least this long ago (tests pass 0). */
+  minAgeMs?: number;
+}
 
 export interface ReconcilerResult {
   stranded: number;
   repaired: number;
 }
 
-export async function reconcilerWorkflow(): Promise<ReconcilerResult> {
-  const stranded = await findStrandedGenerations({ limit: BATCH });
+export async function reconcilerWorkflow(args: ReconcilerArgs = {}): Promise<ReconcilerResult> {
+  const stranded = await findStrandedGenerations({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
   let repaired = 0;
-  for (const { id } of stranded) {
-    if (await settleStrandedGeneration(id)) repaired += 1;
+  for (let i = 0; i < stranded.length; i += SETTLE_CONCURRENCY) {
+    const settled = await Promise.all(stranded.slice(i, i + SETTLE_CONCURRENCY).map(({ id }) => settleStrandedGeneration(id)));
+    repaired += settled.filter(Boolean).length;
   }
   await deleteExpiredAdmissionClaims();
   return { stranded: stranded.length, repaired };
