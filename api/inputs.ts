@@ -36,6 +36,27 @@ export async function fetchAndStoreInput(
   return { storageKey, contentType: file.contentType, data: file.data };
 }
 
+/** Fetches and stores one input file for a request; see createInputFetcher. */
+export type InputFetcher = (url: string, kind: InputKind, param: string) => Promise<StoredInput>;
+
+/**
+ * Fetches and stores each distinct (kind, url) once per request, however many models use it: a
+ * comparison sends one `image_url` to up to 12 models, and they share one stored copy. A failed
+ * fetch stays memoized; the request fails with it anyway.
+ */
+export function createInputFetcher(deps: Pick<ApiDeps, 'storage' | 'allowPrivateInputUrls'>, principal: KeyPrincipal): InputFetcher {
+  const fetched = new Map<string, Promise<StoredInput>>();
+  return (url, kind, param) => {
+    const key = `${kind} ${url}`;
+    let input = fetched.get(key);
+    if (!input) {
+      input = fetchAndStoreInput(deps, principal, url, kind, param);
+      fetched.set(key, input);
+    }
+    return input;
+  };
+}
+
 /** An audio or video input's length, or 400 naming `param` when it has no decodable audio. */
 export async function audioDurationMs(input: StoredInput, param: string): Promise<number> {
   const refuse = () => new ApiError('validation_failed', `${param}: the file has no audio that can be decoded.`, { param });
@@ -62,13 +83,9 @@ export async function imageDimensions(input: StoredInput, param: string): Promis
 }
 
 /** An optional `image_url`: fetched, stored and checked to be a decodable image, as job inputs. */
-export async function optionalImageInput(
-  deps: Pick<ApiDeps, 'storage' | 'allowPrivateInputUrls'>,
-  principal: KeyPrincipal,
-  url: string | undefined,
-): Promise<{ image: JobInput } | undefined> {
+export async function optionalImageInput(fetchInput: InputFetcher, url: string | undefined): Promise<{ image: JobInput } | undefined> {
   if (!url) return undefined;
-  const image = await fetchAndStoreInput(deps, principal, url, 'image', 'image_url');
+  const image = await fetchInput(url, 'image', 'image_url');
   await imageDimensions(image, 'image_url');
   return { image: jobInput(image) };
 }

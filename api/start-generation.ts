@@ -24,7 +24,7 @@ export interface GenerationRequest {
   prompt: string;
   params: Record<string, unknown>;
   estimatedCredits: number;
-  /** Input files already fetched and stored (api/store-inputs.ts). */
+  /** Input files already fetched and stored (api/inputs.ts). */
   inputs?: Record<string, JobInput>;
 }
 
@@ -91,9 +91,10 @@ export async function startGeneration(
   answer.catch(() => undefined);
   const deadline = Date.now() + syncWindowMs;
   const waited = await awaitAdmission(deps, {
-    generationId,
+    claimId: generationId,
     organizationId: principal.organizationId,
     admitBy: input.admitBy!,
+    findAdmitted: () => deps.repos.generations.findWithOutputs(generationId),
     answer,
     syncWindowMs,
     stopWaiting: () => abortAdmission.abort(),
