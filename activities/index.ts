@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
 import type { Storage } from '../storage/types';
+import { createComparisonActivities } from './comparisons';
 import { createCreditActivities } from './credits';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
@@ -22,6 +23,7 @@ export function createActivities(deps: ActivityDeps) {
   const credits = createCreditActivities(deps);
   return {
     ...credits,
+    ...createComparisonActivities(deps),
     ...createGenerationActivities(deps),
     ...createReconcilerActivities({ ...deps, refund: credits.refundCredits }),
   };

@@ -40,6 +40,17 @@ export function createReconcilerActivities(deps: {
     }
   }
 
+  /**
+   * A generation's workflow status, except that a comparison's child whose own workflow is not
+   * running yet counts as RUNNING while its comparison's workflow runs: that workflow starts it, or
+   * refunds it if it never does.
+   */
+  async function strandedStatus(generationId: string, comparisonId: string | null | undefined): Promise<string> {
+    const own = await workflowStatus(generationId);
+    if (own === 'RUNNING' || !comparisonId) return own;
+    return (await workflowStatus(comparisonId)) === 'RUNNING' ? 'RUNNING' : own;
+  }
+
   return {
     /**
      * Non-terminal generations at least `minAgeMs` old whose workflow is closed or missing, oldest
@@ -47,8 +58,8 @@ export function createReconcilerActivities(deps: {
      * before its workflow; the age only keeps runs away from work in progress.)
      */
     async findStrandedGenerations(args: { limit: number; minAgeMs: number }): Promise<{ id: string; workflowStatus: string }[]> {
-      const candidates: { id: string }[] = await knex('generations')
-        .select('id')
+      const candidates: { id: string; comparison_id: string | null }[] = await knex('generations')
+        .select('id', 'comparison_id')
         .whereIn('status', ['queued', 'running'])
         .where('created_at', '<=', new Date(Date.now() - args.minAgeMs))
         .orderBy('created_at')
@@ -57,7 +68,7 @@ export function createReconcilerActivities(deps: {
       for (let i = 0; i < candidates.length; i += DESCRIBE_CONCURRENCY) {
         Context.current().heartbeat(i);
         const batch = candidates.slice(i, i + DESCRIBE_CONCURRENCY);
-        const statuses = await Promise.all(batch.map((c) => workflowStatus(c.id)));
+        const statuses = await Promise.all(batch.map((c) => strandedStatus(c.id, c.comparison_id)));
         batch.forEach((c, j) => statuses[j] !== 'RUNNING' && stranded.push({ id: c.id, workflowStatus: statuses[j]! }));
       }
       return stranded;
@@ -69,10 +80,10 @@ export function createReconcilerActivities(deps: {
      * meanwhile, repairs nothing).
      */
     async settleStrandedGeneration(generationId: string): Promise<boolean> {
-      const status = await workflowStatus(generationId);
-      if (status === 'RUNNING') return false;
       const before = await repos.generations.findById(generationId);
       if (!before || (before.status !== 'queued' && before.status !== 'running')) return false;
+      const status = await strandedStatus(generationId, before.comparison_id);
+      if (status === 'RUNNING') return false;
       if (before.provider_job_id) await cancelProviderJob(deps.providers, before);
       await deps.refund({ generationId, status: 'failed', ...RECONCILED_ERROR });
       const after = await repos.generations.findById(generationId);
@@ -87,6 +98,32 @@ export function createReconcilerActivities(deps: {
         });
       }
       return repaired;
+    },
+
+    /** Open comparisons at least `minAgeMs` old whose workflow is closed or missing, oldest first. */
+    async findStrandedComparisons(args: { limit: number; minAgeMs: number }): Promise<string[]> {
+      const open = await repos.comparisons.listOpen(args);
+      const stranded: string[] = [];
+      for (let i = 0; i < open.length; i += DESCRIBE_CONCURRENCY) {
+        Context.current().heartbeat(i);
+        const batch = open.slice(i, i + DESCRIBE_CONCURRENCY);
+        const statuses = await Promise.all(batch.map(workflowStatus));
+        batch.forEach((id, j) => statuses[j] !== 'RUNNING' && stranded.push(id));
+      }
+      return stranded;
+    },
+
+    /**
+     * Records the verdict of a comparison whose workflow died, from its children's states, once they
+     * are all terminal (the children themselves are settled by their own workflows or by
+     * settleStrandedGeneration). Returns whether it recorded the verdict.
+     */
+    async settleStrandedComparison(comparisonId: string): Promise<boolean> {
+      if ((await workflowStatus(comparisonId)) === 'RUNNING') return false;
+      const status = await repos.comparisons.finish(comparisonId);
+      if (status === undefined || status === 'open') return false;
+      Context.current().log.warn('recorded the verdict of a comparison whose workflow closed without it', { comparison_id: comparisonId, status });
+      return true;
     },
 
     /** Forgets admission claims whose deadline is long past. */

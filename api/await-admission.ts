@@ -1,5 +1,4 @@
 import { getWalletBalance } from '../db/ledger';
-import type { GenerationRow, OutputRow } from '../db/repos/generations';
 import { classifyDependencyError } from '../lib/dependency-errors';
 import type { Admission } from '../workflows/definitions';
 import type { ApiDeps } from './context';
@@ -11,23 +10,33 @@ const ADMISSION_POLL_MS = 25;
 const TEMPORAL_PROBE_AFTER_MS = 3_000;
 const TEMPORAL_PROBE_TIMEOUT_MS = 1_500;
 
-type Found = { generation: GenerationRow; outputs: OutputRow[] };
+/** How an admission wait ended: the workflow's answer, or the admitted row (and what it holds) seen first. */
+export type AdmissionWait<Found> = { kind: 'answered'; admission: Admission } | { kind: 'row'; found: Found };
 
-/** How an admission wait ended: the workflow's answer, or the generation row seen first. */
-export type AdmissionWait = { kind: 'answered'; admission: Admission } | { kind: 'row'; found: Found };
+export interface AdmissionWaitArgs<Found> {
+  /** The id the admission is claimed under (db/repos/admission-claims.ts): the generation's or comparison's. */
+  claimId: string;
+  organizationId: string;
+  admitBy: number;
+  answer: Promise<Admission>;
+  syncWindowMs: number;
+  stopWaiting: () => void;
+  /** The row the admission statement writes, with what the answer shows; undefined until admitted. */
+  findAdmitted: () => Promise<Found | undefined>;
+}
 
 /**
- * Waits for a generation's admission: the `admit` update's answer, or (once `syncWindowMs` has
- * passed) its generation row, whichever comes first; the row is written in the reservation's own
+ * Waits for a generation's (or comparison's) admission: the `admit` update's answer, or (once
+ * `syncWindowMs` has passed) its row, whichever comes first; the row is written in the reservation's own
  * statement, so a row means "admitted". Gives up when no worker admitted it by `admitBy`, or when
  * Temporal does not answer: it then claims the admission for the API (db/repos/admission-claims.ts),
  * which no reservation can commit after, so its 503 "nothing was charged" is true. A worker that
  * claimed it first decided it: the answer is then the row, or the wallet's refusal.
  */
-export async function awaitAdmission(
+export async function awaitAdmission<Found>(
   deps: Pick<ApiDeps, 'knex' | 'repos' | 'temporal' | 'admissionTimeoutMs'>,
-  args: { generationId: string; organizationId: string; admitBy: number; answer: Promise<Admission>; syncWindowMs: number; stopWaiting: () => void },
-): Promise<AdmissionWait> {
+  args: AdmissionWaitArgs<Found>,
+): Promise<AdmissionWait<Found>> {
   const startedAt = Date.now();
   const syncDeadline = startedAt + args.syncWindowMs;
   const probeAt = startedAt + TEMPORAL_PROBE_AFTER_MS;
@@ -46,12 +55,12 @@ export async function awaitAdmission(
     if (!probed && Date.now() >= probeAt) {
       probed = true;
       // A row means a worker admitted it, so Temporal was there; otherwise ask it.
-      const admitted = await deps.repos.generations.findById(args.generationId);
+      const admitted = await args.findAdmitted();
       const health = admitted ? undefined : await checkDependencies(deps, TEMPORAL_PROBE_TIMEOUT_MS);
       if (health && health.temporal !== 'ok') return giveUp(deps, args, dependencyUnavailable('temporal'));
     }
     if (Date.now() < syncDeadline) continue;
-    const found = await deps.repos.generations.findWithOutputs(args.generationId);
+    const found = await args.findAdmitted();
     if (found) {
       args.stopWaiting();
       return { kind: 'row', found };
@@ -60,15 +69,15 @@ export async function awaitAdmission(
   }
 }
 
-async function giveUp(
+async function giveUp<Found>(
   deps: Pick<ApiDeps, 'repos' | 'knex'>,
-  args: { generationId: string; organizationId: string; admitBy: number; stopWaiting: () => void },
+  args: AdmissionWaitArgs<Found>,
   reason: ApiError,
-): Promise<AdmissionWait> {
+): Promise<AdmissionWait<Found>> {
   args.stopWaiting();
-  if (await deps.repos.admissionClaims.abandon(args.generationId, args.admitBy)) throw reason;
+  if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) throw reason;
   // A worker decided first: admitted (the row, committed with its claim) or refused by the wallet.
-  const found = await deps.repos.generations.findWithOutputs(args.generationId);
+  const found = await args.findAdmitted();
   if (found) return { kind: 'row', found };
   const balance = await getWalletBalance(deps.knex, args.organizationId);
   return { kind: 'answered', admission: { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits } };

@@ -18,6 +18,8 @@ const CODES = {
   invalid_signature: [403, 'permission_error'],
   resource_not_found: [404, 'invalid_request_error'],
   generation_not_cancelable: [409, 'invalid_request_error'],
+  // Cancel of a comparison that already has its verdict (the comparison twin of the code above).
+  comparison_not_cancelable: [409, 'invalid_request_error'],
   idempotency_in_progress: [409, 'invalid_request_error'],
   // POST /v1/users with the email of an active user of the organization.
   resource_already_exists: [409, 'invalid_request_error'],

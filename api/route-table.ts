@@ -57,6 +57,11 @@ export const ROUTES = {
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
   // Cancelling also needs the write scope of the generation's modality, checked by the handler.
   cancelGeneration: { method: 'POST', path: '/v1/generations/:id/cancel', access: apiKey('generations:read', 'developer') },
+  // A comparison needs the write scope of its models' modality, checked by the handler (decisions §3).
+  createComparison: { method: 'POST', path: '/v1/comparisons', access: apiKey(null, 'developer', true), idempotency: { resourcePrefix: 'cmp' } },
+  listComparisons: { method: 'GET', path: '/v1/comparisons', access: apiKey('generations:read', 'viewer') },
+  getComparison: { method: 'GET', path: '/v1/comparisons/:id', access: apiKey('generations:read', 'viewer') },
+  cancelComparison: { method: 'POST', path: '/v1/comparisons/:id/cancel', access: apiKey('generations:read', 'developer') },
   createUpload: { method: 'POST', path: '/v1/uploads', access: apiKey('uploads:write', 'developer') },
 
   listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },

@@ -10,6 +10,7 @@ import * as providerJobs from './migrations/0006-provider-jobs';
 import * as usersAndKeyRoles from './migrations/0007-users-and-key-roles';
 import * as admissionClaims from './migrations/0008-admission-claims';
 import * as idempotencyOwner from './migrations/0009-idempotency-owner';
+import * as comparisons from './migrations/0010-comparisons';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0007-users-and-key-roles': usersAndKeyRoles,
   '0008-admission-claims': admissionClaims,
   '0009-idempotency-owner': idempotencyOwner,
+  '0010-comparisons': comparisons,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -39,3 +39,11 @@ export function providerBudgetMs(modality: Modality, timeouts: GenerationTimeout
 export function generationExecutionTimeoutMs(modality: Modality, timeouts: GenerationTimeouts, admissionWaitMs: number): number {
   return admissionWaitMs + providerBudgetMs(modality, timeouts) + 2 * SETTLEMENT_ALLOWANCE_MS;
 }
+
+/**
+ * A comparison's execution timeout: its admission, then its children side by side (each within its
+ * own timeout, with no admission wait of its own), then settling what no child settled and the verdict.
+ */
+export function comparisonExecutionTimeoutMs(modality: Modality, timeouts: GenerationTimeouts, admissionWaitMs: number): number {
+  return admissionWaitMs + generationExecutionTimeoutMs(modality, timeouts, 0) + 2 * SETTLEMENT_ALLOWANCE_MS;
+}

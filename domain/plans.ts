@@ -10,3 +10,9 @@ export const PLAN_MULTIPLIER_TENTHS: Record<Plan, number> = { free: 10, pro: 16,
 export function planAllowsStudioPlus(plan: Plan): boolean {
   return plan === 'studio' || plan === 'team';
 }
+
+/** The most models one comparison may send to, by plan (spec §8). */
+export const COMPARISON_MODEL_CAP: Record<Plan, number> = { free: 2, pro: 3, studio: 6, team: 12 };
+
+/** What any plan allows (spec §8): a comparison outside it is malformed, not over a plan's cap. */
+export const COMPARISON_MODELS = { min: 2, max: 12 } as const;

@@ -35,7 +35,29 @@ export interface GenerationInput {
   admitBy?: number;
   /** Input files the API fetched and stored, by name (`image`, `audio`, `video`). */
   inputs?: Record<string, JobInput>;
+  /**
+   * Set for a comparison's child: its comparison's admission already recorded it and reserved its
+   * share (db/admit-comparison.ts), so it starts admitted and never reserves on its own.
+   */
+  comparisonId?: string;
 }
+
+export interface ComparisonInput {
+  comparisonId: string;
+  organizationId: string;
+  apiKeyId: string;
+  environment: Environment;
+  modality: Modality;
+  prompt: string;
+  paramsShared: Record<string, unknown>;
+  /** One per model, in `models` order, each a complete generation (`comparisonId` set). */
+  children: GenerationInput[];
+  /** As for a generation: after this (epoch ms) the comparison may no longer be admitted. */
+  admitBy?: number;
+}
+
+/** How a comparison's workflow ended: its verdict, `open` if a child was left to the reconciler, or refused. */
+export type ComparisonOutcome = 'succeeded' | 'partial' | 'failed' | 'open' | 'rejected';
 
 /** One file a provider produced, already in storage. */
 export interface GeneratedFile {

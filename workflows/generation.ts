@@ -37,7 +37,8 @@ const db = proxyLocalActivities<Activities>({ startToCloseTimeout: '30s', retry:
 
 export async function generationWorkflow(input: GenerationInput): Promise<GenerationOutcome> {
   const root = CancellationScope.current();
-  let admission: Promise<Admission> | undefined;
+  // A comparison's child was admitted with its comparison, in the same statement as its siblings.
+  let admission: Promise<Admission> | undefined = input.comparisonId === undefined ? undefined : Promise.resolve({ admitted: true });
   /** Set once the workflow settles to close: no admission may start after that. */
   let closing = false;
   setHandler(admitUpdate, async () => {

@@ -1,4 +1,5 @@
 // Everything the worker registers. Workflow code only; activities are imported as types.
 export { generationWorkflow } from './generation';
+export { comparisonWorkflow } from './comparison';
 export { floorWorkflow } from './floor';
 export { reconcilerWorkflow } from './reconciler';

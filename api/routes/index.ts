@@ -9,6 +9,7 @@ import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
 import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
+import { registerComparisonRoutes } from './comparisons';
 import { registerImageRoutes } from './images';
 import { registerMusicRoutes } from './music';
 import { registerThreeDRoutes } from './three-d';
@@ -37,6 +38,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerThreeDRoutes(router, deps);
   registerUpscaleRoutes(router, deps);
   registerGenerationRoutes(router, deps);
+  registerComparisonRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
   registerUserRoutes(router, deps);
   registerUploadRoutes(router, deps);

@@ -22,6 +22,8 @@ export interface GenerationRow {
   usage: Record<string, number> | null;
   provider_job_id?: string | null;
   output_text?: string | null;
+  /** Set for a comparison's child (db/migrations/0010-comparisons.ts). */
+  comparison_id?: string | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { createAdmissionClaimsRepo } from './admission-claims';
 import { createApiKeysRepo } from './api-keys';
+import { createComparisonsRepo } from './comparisons';
 import { createEventsRepo } from './events';
 import { createGenerationsRepo } from './generations';
 import { createIdempotencyKeysRepo } from './idempotency-keys';
@@ -14,6 +15,7 @@ export function createRepos(knex: Knex) {
     users: createUsersRepo(knex),
     apiKeys: createApiKeysRepo(knex),
     generations: createGenerationsRepo(knex),
+    comparisons: createComparisonsRepo(knex),
     admissionClaims: createAdmissionClaimsRepo(knex),
     events: createEventsRepo(knex),
     idempotencyKeys: createIdempotencyKeysRepo(knex),

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { admitComparison } from '../db/admit-comparison';
+import { getWalletBalance } from '../db/ledger';
+import type { Repos } from '../db/repos';
+import type { ComparisonRow } from '../db/repos/comparisons';
+import type { Admission, ComparisonInput } from '../workflows/definitions';
+import { failPermanently } from './permanent-failures';
+
+// A comparison's own money step (its admission) and its verdict. Each child's capture or refund is
+// the generation's own (activities/credits.ts).
+
+export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
+  const { knex, repos } = deps;
+  return {
+    /** Records the comparison and every child and reserves the sum of their estimates, or nothing. */
+    async reserveComparison(input: ComparisonInput): Promise<Admission> {
+      return failPermanently(async () => {
+        const admitted = await admitComparison(
+          knex,
+          {
+            id: input.comparisonId,
+            organization_id: input.organizationId,
+            api_key_id: input.apiKeyId,
+            environment: input.environment,
+            modality: input.modality,
+            prompt: input.prompt,
+            params_shared: input.paramsShared,
+            admit_by: input.admitBy ?? null,
+          },
+          input.children.map((child) => ({
+            id: child.generationId,
+            model: child.model,
+            prompt: child.prompt,
+            params: child.params,
+            reserved_credits: child.estimatedCredits,
+          })),
+        );
+        if (admitted) return { admitted: true };
+        if ((await repos.admissionClaims.refusalReason(input.comparisonId, input.admitBy)) === 'admission_timeout') {
+          return { admitted: false, code: 'admission_timeout' };
+        }
+        const balance = await getWalletBalance(knex, input.organizationId);
+        return { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits };
+      });
+    },
+
+    /** Records the verdict and its event once every child is terminal; returns the status after. */
+    async finishComparison(comparisonId: string): Promise<ComparisonRow['status'] | undefined> {
+      return failPermanently(() => repos.comparisons.finish(comparisonId));
+    },
+  };
+}
