@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { WalletBalance } from '../../db/ledger';
 import { isTerminal, type GenerationStatus } from '../../domain/generation-status';
+import { comparisonViolations, readComparisons, strandedComparisons, workflowStatus } from './comparison-invariants';
 import { stack } from './stack';
 
 // The money invariants, checked from outside against Postgres and Temporal: after every test that
@@ -13,6 +14,8 @@ import { stack } from './stack';
 //       reserved = charged + refunded and holds nothing back, a live one in flight holds exactly its
 //       reservation, a sandbox or zero-cost one has none; and no reservation lacks its generation.
 //   (c) No generation stays non-terminal once its workflow (workflow id = generation id) is closed.
+//   (d)-(f) Comparisons reserve the sum of their children and get the verdict their children give,
+//       once (test/helpers/comparison-invariants.ts).
 // (a) alone cannot see a stranded reservation: credits that nothing will ever settle still balance
 // the wallet. (b) sees a terminal generation that kept them, (c) one that nothing will ever finish.
 
@@ -24,6 +27,7 @@ interface LedgerRow {
 
 interface GenerationState {
   id: string;
+  comparisonId: string | null;
   organizationId: string;
   environment: string;
   status: GenerationStatus;
@@ -34,6 +38,7 @@ interface GenerationState {
 }
 
 interface Snapshot {
+  comparisons: Awaited<ReturnType<typeof readComparisons>>;
   wallets: Map<string, WalletBalance & { ledger: WalletBalance }>;
   generations: GenerationState[];
   orphans: { generationId: string | null; kinds: string }[];
@@ -64,6 +69,8 @@ async function inspect(knex: Knex, temporal: Client, scope: { organizationId?: s
     violations.push(`ledger rows ${orphan.kinds} of ${orphan.generationId ?? 'no generation id'} belong to no generation, so nothing will ever settle them`);
   }
   violations.push(...(await strandedGenerations(knex, temporal, snapshot.generations.filter((g) => !isTerminal(g.status)))));
+  violations.push(...snapshot.comparisons.flatMap(comparisonViolations).sort());
+  violations.push(...(await strandedComparisons(knex, temporal, snapshot.comparisons)));
   return { violations, snapshot };
 }
 
@@ -84,6 +91,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
     );
   const generationRows: {
     id: string;
+    comparison_id: string | null;
     organization_id: string;
     environment: string;
     status: GenerationStatus;
@@ -97,6 +105,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
     .groupBy('g.id')
     .select(
       'g.id',
+      'g.comparison_id',
       'g.organization_id',
       'g.environment',
       'g.status',
@@ -113,6 +122,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
     .groupBy('l.generation_id')
     .select('l.generation_id', trx.raw(`string_agg(l.kind, '+' ORDER BY l.id) AS kinds`));
   return {
+    comparisons: await readComparisons(trx, scope.organizationId),
     wallets: new Map(
       walletRows.map((w) => [
         w.organization_id as string,
@@ -125,6 +135,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
     ),
     generations: generationRows.map((g) => ({
       id: g.id,
+      comparisonId: g.comparison_id,
       organizationId: g.organization_id,
       environment: g.environment,
       status: g.status,
@@ -200,6 +211,8 @@ async function strandedGenerations(knex: Knex, temporal: Client, open: Generatio
       open.slice(i, i + DESCRIBE_CONCURRENCY).map(async (g) => {
         const workflow = await workflowStatus(temporal, g.id);
         if (workflow === 'RUNNING') return;
+        // A comparison's child not started yet is its comparison's to start or refund.
+        if (g.comparisonId && (await workflowStatus(temporal, g.comparisonId)) === 'RUNNING') return;
         // A workflow closes only after its generation's terminal state committed, so a generation
         // that finished after the snapshot shows up as terminal now; one still open is stranded.
         const now = await knex('generations').where({ id: g.id }).first('status');
@@ -212,13 +225,4 @@ async function strandedGenerations(knex: Knex, temporal: Client, open: Generatio
     );
   }
   return violations.sort();
-}
-
-async function workflowStatus(temporal: Client, workflowId: string): Promise<string> {
-  try {
-    return (await temporal.workflow.getHandle(workflowId).describe()).status.name;
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return 'missing';
-    throw err;
-  }
 }
