@@ -31,6 +31,8 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
     charged_credits: gen.charged_credits,
     refunded_credits: gen.refunded_credits,
     cache_hit: gen.cache_hit,
+    // A comparison's child says which comparison it belongs to.
+    ...(gen.comparison_id && { comparison_id: gen.comparison_id }),
     outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),
     ...(gen.status === 'failed' && { error_code: gen.error_code, error_message: gen.error_message }),
     ...(gen.usage && { usage: gen.usage }),

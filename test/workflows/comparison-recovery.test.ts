@@ -73,6 +73,7 @@ describe('a comparison interrupted', function () {
     assert.equal(byModel['flux-schnell'].error_code, 'provider_error');
     for (const childId of childIds) {
       const child = done.generations.find((g: { id: string }) => g.id === childId);
+      assert.equal((await call('GET', `/v1/generations/${childId}`, { key: org.liveKey, baseUrl: api.url })).body.comparison_id, id);
       assert.deepEqual(await ledgerKinds(childId), child.status === 'succeeded' ? ['reserve', 'capture'] : ['reserve', 'refund']);
       assert.deepEqual(await eventTypes(childId), [child.status === 'succeeded' ? 'generation.completed' : 'generation.failed']);
     }
