@@ -11,7 +11,14 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed_url' }
   | { kind: 'admin' }
-  | { kind: 'api_key'; scope: Scope | null; minRole: Role; creditConsuming: boolean };
+  | { kind: 'api_key'; scope: RouteScope; minRole: Role; creditConsuming: boolean };
+
+/**
+ * The scope a route needs: one scope, none (any key), or `any_modality_write`: the write scope of
+ * the modality the request names, which only its handler knows (a comparison); before the body is
+ * read, the key must hold at least one modality's write scope.
+ */
+export type RouteScope = Scope | 'any_modality_write' | null;
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -25,7 +32,7 @@ export interface RouteSpec {
   idempotency?: { resourcePrefix: IdPrefix | null };
 }
 
-const apiKey = (scope: Scope | null, minRole: Role, creditConsuming = false): RouteAccess => ({
+const apiKey = (scope: RouteScope, minRole: Role, creditConsuming = false): RouteAccess => ({
   kind: 'api_key',
   scope,
   minRole,
@@ -57,8 +64,8 @@ export const ROUTES = {
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
   // Cancelling also needs the write scope of the generation's modality, checked by the handler.
   cancelGeneration: { method: 'POST', path: '/v1/generations/:id/cancel', access: apiKey('generations:read', 'developer') },
-  // A comparison needs the write scope of its models' modality, checked by the handler (decisions §3).
-  createComparison: { method: 'POST', path: '/v1/comparisons', access: apiKey(null, 'developer', true), idempotency: { resourcePrefix: 'cmp' } },
+  // A comparison needs the write scope of its models' modality (decisions §3), checked by the handler.
+  createComparison: { method: 'POST', path: '/v1/comparisons', access: apiKey('any_modality_write', 'developer', true), idempotency: { resourcePrefix: 'cmp' } },
   listComparisons: { method: 'GET', path: '/v1/comparisons', access: apiKey('generations:read', 'viewer') },
   getComparison: { method: 'GET', path: '/v1/comparisons/:id', access: apiKey('generations:read', 'viewer') },
   cancelComparison: { method: 'POST', path: '/v1/comparisons/:id/cancel', access: apiKey('generations:read', 'developer') },

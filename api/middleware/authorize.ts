@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { roleAllows, scopesAllow } from '../../domain/access';
+import { MODALITY_WRITE_SCOPE, roleAllows, scopesAllow } from '../../domain/access';
 import type { AppState } from '../context';
 import { ApiError } from '../errors';
 import type { RouteAccess } from '../route-table';
@@ -15,7 +15,14 @@ export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Ko
         `This key has the ${principal.role} role; this operation needs ${access.minRole} or higher.`,
       );
     }
-    if (!scopesAllow(principal.scopes, access.scope)) {
+    if (access.scope === 'any_modality_write') {
+      if (!Object.values(MODALITY_WRITE_SCOPE).some((scope) => scopesAllow(principal.scopes, scope))) {
+        throw new ApiError(
+          'insufficient_role',
+          `This key's scopes (${principal.scopes.join(', ')}) include no write scope: this operation needs the write scope of the models' modality, e.g. images:write.`,
+        );
+      }
+    } else if (!scopesAllow(principal.scopes, access.scope)) {
       throw new ApiError(
         'insufficient_role',
         `This key's scopes (${principal.scopes.join(', ')}) do not include ${access.scope}. Create a key with that scope.`,
