@@ -64,10 +64,11 @@ describe('a worker killed mid-generation', function () {
     children.push(first);
     const org = await createOrganization({ credits: 10_000 });
 
-    const res = await call('POST', '/v1/videos', { key: org.liveKey, baseUrl: api.url, body: { model: 'hailuo-02', prompt: 'outlive #slow:4000' } });
+    const res = await call('POST', '/v1/videos', { key: org.liveKey, baseUrl: api.url, body: { model: 'hailuo-02', prompt: 'outlive #slow:8000' } });
     assert.equal(res.status, 202);
     const id: string = res.body.id;
-    // Submitted to the provider (the job id is recorded), now polling: kill the poller.
+    // Submitted to the provider (the job id is recorded), now polling: kill the poller. The job
+    // takes 8 s, so even on a loaded machine the kill lands before the first poll could finish it.
     await waitFor(async () => ((await stack().repos.generations.findById(id))?.provider_job_id ? true : undefined), 20_000, 'the provider job');
     const providerJobId = (await stack().repos.generations.findById(id))!.provider_job_id;
     await killHard(first);
