@@ -109,16 +109,18 @@ export async function buildComparisonRequests(
   return requests;
 }
 
-/** An endpoint's error, pointed at the comparison's field it came from and naming the model. */
+/** An endpoint's error, pointed at the comparison's fields it came from and naming the model. */
 function asComparisonError(err: ApiError, modality: Modality, slug: string, index: number): ApiError {
   const field = PROMPT_FIELD[modality];
-  const param = err.param;
-  const mapped =
-    param === undefined ? undefined
-    : param === 'model' ? `models.${index}`
+  const comparisonParam = (param: string) =>
+    param === 'model' ? `models.${index}`
     : field && (param === field || param.startsWith(`${field}.`)) ? 'prompt'
     : param === 'body' ? 'params_shared'
     : `params_shared.${param}`;
   const message = err.message.includes(`'${slug}'`) ? err.message : `Model '${slug}': ${err.message}`;
-  return new ApiError(err.code, message, { ...(mapped !== undefined && { param: mapped }), ...(err.headers && { headers: err.headers }) });
+  return new ApiError(err.code, message, {
+    ...(err.param !== undefined && { param: comparisonParam(err.param) }),
+    ...(err.details && { details: err.details.map((d) => ({ param: comparisonParam(d.param), message: d.message })) }),
+    ...(err.headers && { headers: err.headers }),
+  });
 }

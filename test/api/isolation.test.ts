@@ -15,6 +15,10 @@ const generation: ResourceFactory = async (org, environment) =>
 // A job that stays running until it is cancelled, so that its owner's cancel answers 200.
 const runningVideo: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/videos', { key: keyOf(org, environment), body: { model: 'hailuo-02', prompt: 'long #slow:600000' } })).body.id;
+const comparison: ResourceFactory = async (org, environment) =>
+  (await call('POST', '/v1/comparisons', { key: keyOf(org, environment), body: { prompt: 'mine', models: ['flux-schnell', 'imagen-4-fast'] } })).body.id;
+const runningComparison: ResourceFactory = async (org, environment) =>
+  (await call('POST', '/v1/comparisons', { key: keyOf(org, environment), body: { prompt: 'long #slow:600000', models: ['hailuo-02', 'luma-ray-2-flash'] } })).body.id;
 const apiKey: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/api-keys', { key: keyOf(org, environment), body: { name: 'mine' } })).body.id;
 
@@ -25,6 +29,8 @@ const user: ResourceFactory = async (org) =>
 const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   getGeneration: generation,
   cancelGeneration: runningVideo,
+  getComparison: comparison,
+  cancelComparison: runningComparison,
   updateApiKey: apiKey,
   revokeApiKey: apiKey,
   updateUser: user,
