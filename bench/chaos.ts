@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { createKnex } from '../db/knex';
 import { getWalletBalance, sumLedger } from '../db/ledger';
@@ -7,18 +8,28 @@ import { requestJson } from './lib/http-client';
 import { recoveryMs, startTrickle, type Probe, type ProbeOutcome } from './lib/probe-trickle';
 import { answerViolations, recoveries } from './chaos/answers';
 import { checkOutcomes, waitUntilTerminal } from './chaos/checks';
+import { checkComparisons, waitUntilFinished } from './chaos/comparison-checks';
+import { interleave, planComparisons, terminateComparisons, type PlannedComparison } from './chaos/comparison-workload';
 import { formatSummary } from './chaos/report';
-import { cancelSpread, planWorkload, submitWorkload } from './chaos/workload';
+import { cancelSpread, planWorkload, submitWorkload, type PlannedGeneration, type Submitted } from './chaos/workload';
 
 // npm run chaos — not part of npm test. The embedded stack with the API and the worker as their
-// own processes; 200 mixed sync and async generations in flight (some #fail, some cancelled on
-// the way) while the worker is SIGKILLed and replaced, the Temporal dev server is stopped and
+// own processes; 200 mixed sync and async generations and 25 comparisons of 2 or 3 models in
+// flight (some #fail or #fail:<slug>, some cancelled on the way, two comparison workflows
+// terminated) while the worker is SIGKILLed and replaced, the Temporal dev server is stopped and
 // started again on its database file, and Postgres is stopped and started again on its data.
-// Then it checks that every generation ended exactly once with its money accounted for, that the
-// API answered 503 (never 500, never silence) while a dependency was down, and how long each
-// dependency's return took to show in a successful request. Exit code 1 on any violation.
+// Then it checks that every generation ended exactly once with its money accounted for, that every
+// comparison got the verdict its children give, once, with its one event (the reconciler records
+// it for a comparison whose workflow died), that the API answered 503 (never 500, never silence)
+// while a dependency was down, and how long each dependency's return took to show in a successful
+// request. Exit code 1 on any violation.
 
 const GENERATIONS = Number(process.env.CHAOS_GENERATIONS ?? 200);
+/** One comparison after every COMPARISON_EVERY generations. */
+const COMPARISON_EVERY = 8;
+const COMPARISONS = Number(process.env.CHAOS_COMPARISONS ?? Math.round(GENERATIONS / COMPARISON_EVERY));
+/** Comparison workflows terminated before the faults: only the reconciler can give them their verdict. */
+const TERMINATED_COMPARISONS = 2;
 const OUTAGE_MS = 5_000;
 const SETTLE_MS = 3_000;
 const RECOVERY_LIMIT_MS = 60_000;
@@ -60,11 +71,17 @@ async function main(): Promise<number> {
     const auth = { Authorization: `Bearer ${key}` };
     const input = JSON.parse((await requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'upscale input' })).body);
 
-    say(`submitting ${GENERATIONS} generations`);
-    const planned = planWorkload(GENERATIONS, input.outputs[0].url as string);
-    const { submitted, rejected } = await submitWorkload(stack.apiUrl, key, planned, 16);
+    say(`submitting ${GENERATIONS} generations and ${COMPARISONS} comparisons`);
+    const imageUrl = input.outputs[0].url as string;
+    const planned = interleave(planWorkload(GENERATIONS, imageUrl), planComparisons(COMPARISONS, imageUrl), COMPARISON_EVERY);
+    const { submitted: accepted, rejected } = await submitWorkload(stack.apiUrl, key, planned, 16);
     violations.push(...rejected.map((r) => `workload request refused before any fault: ${r}`));
-    say(`${submitted.length} accepted (${submitted.filter((s) => s.answeredStatus === 'queued' || s.answeredStatus === 'running').length} still running)`);
+    const submitted = accepted.filter((s): s is Submitted<PlannedGeneration> => s.kind === 'generation');
+    const comparisons = accepted.filter((s): s is Submitted<PlannedComparison> => s.kind === 'comparison');
+    say(
+      `${submitted.length} generations accepted (${submitted.filter((s) => s.answeredStatus === 'queued' || s.answeredStatus === 'running').length} still running), ` +
+        `${comparisons.length} comparisons`,
+    );
 
     const probes: Probe[] = [
       { name: 'balance', send: (timeoutMs) => requestJson('GET', `${stack.apiUrl}/v1/balance`, auth, undefined, { timeoutMs }) },
@@ -72,8 +89,13 @@ async function main(): Promise<number> {
     ];
     const trickle = startTrickle(probes, { everyMs: 200, timeoutMs: PROBE_TIMEOUT_MS, maxDurationMs: 10 * 60_000 });
     await sleep(SETTLE_MS);
+    const terminated = await terminateComparisons(stack.temporalAddress, comparisons, TERMINATED_COMPARISONS);
+    say(`terminated the workflows of comparisons ${terminated.join(', ')}`);
     const toCancel = submitted.filter((s) => s.cancel).map((s) => s.id);
     const cancelling = cancelSpread(stack.apiUrl, key, toCancel, 1_500, 90_000);
+    // Fewer, so further apart: they land through all three faults.
+    const comparisonsToCancel = comparisons.filter((c) => c.cancel).map((c) => c.id);
+    const cancellingComparisons = cancelSpread(stack.apiUrl, key, comparisonsToCancel, 5_000, 90_000, 'comparisons');
 
     const faults: FaultWindow[] = [];
     const inject = async (what: string, fault: () => Promise<FaultWindow>) => {
@@ -90,7 +112,8 @@ async function main(): Promise<number> {
 
     const outcomes = await trickle.stop();
     const cancels = await cancelling;
-    const cancelAttempts = cancels.flatMap((c) => c.attempts);
+    const comparisonCancels = await cancellingComparisons;
+    const cancelAttempts = [...cancels, ...comparisonCancels].flatMap((c) => c.attempts);
     violations.push(...answerViolations([...outcomes, ...cancelAttempts], faults, t0));
     const faultsOver = Date.now();
 
@@ -101,9 +124,23 @@ async function main(): Promise<number> {
       say('faults over; waiting for every generation to end');
       const open = await waitUntilTerminal(knex, org.id, DRAIN_LIMIT_MS, say);
       const drainedMs = Date.now() - faultsOver;
+      // The same deadline: a comparison whose workflow died waits for the reconciler's next run.
+      const openComparisons = await waitUntilFinished(knex, org.id, Math.max(0, DRAIN_LIMIT_MS - drainedMs), say);
+      const comparisonsDrainedMs = Date.now() - faultsOver;
       const probeIds = outcomes.flatMap((o) => (o.probe === 'image' && o.id ? [o.id] : []));
       const outcome = await checkOutcomes({ knex, temporal, apiUrl: stack.apiUrl, key, organizationId: org.id, submitted, probeIds, cancels });
       violations.push(...outcome.violations);
+      const compared = await checkComparisons({
+        knex,
+        temporal,
+        apiUrl: stack.apiUrl,
+        key,
+        organizationId: org.id,
+        submitted: comparisons,
+        cancels: comparisonCancels,
+        workerLog: path.join(stack.dir, 'logs', 'worker.log'),
+      });
+      violations.push(...compared.violations.map((v) => `comparison: ${v}`));
       const money = await checkMoneyInvariants(knex, temporal, { organizationId: org.id });
       violations.push(...money.map((m) => `money: ${m}`));
       violations.push(...stack.unexpectedExits.map((e) => `process: ${e}`));
@@ -128,6 +165,16 @@ async function main(): Promise<number> {
           recovered,
           probes: PROBES,
           unexpectedExits: stack.unexpectedExits.length,
+          comparisons: {
+            rows: compared.rows,
+            submitted: comparisons,
+            cancels: comparisonCancels,
+            notFinished: openComparisons,
+            drainedMs: comparisonsDrainedMs,
+            workflows: compared.workflows,
+            reconciled: compared.reconciled,
+            terminated,
+          },
           totalMs: Date.now() - t0,
           violations,
         }),

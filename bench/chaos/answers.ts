@@ -19,11 +19,15 @@ export function windowOf(at: number, faults: FaultWindow[]): string {
   return label;
 }
 
-/** A right answer to a valid request: a success, a 503, or (cancel only) "already ended". */
+/** The 409 a cancel of something already ended gets, by probe. */
+const NOT_CANCELABLE: Record<string, string> = { cancel: 'generation_not_cancelable', 'cancel comparison': 'comparison_not_cancelable' };
+const isNotCancelable = (o: ProbeOutcome) => o.status === 409 && o.code !== undefined && NOT_CANCELABLE[o.probe] === o.code;
+
+/** A right answer to a valid request: a success, a 503, or (cancels only) "already ended". */
 function isExpected(o: ProbeOutcome): boolean {
   if (o.failure) return false;
   if ((o.status >= 200 && o.status < 300) || o.status === 503) return true;
-  return o.probe === 'cancel' && o.status === 409 && o.code === 'generation_not_cancelable';
+  return isNotCancelable(o);
 }
 
 function describe(o: ProbeOutcome): string {
@@ -66,11 +70,11 @@ export function answersTable(outcomes: ProbeOutcome[], faults: FaultWindow[], pr
         probe,
         mine.length,
         n((o) => o.status >= 200 && o.status < 300),
-        n((o) => o.status === 409 && o.code === 'generation_not_cancelable'),
+        n(isNotCancelable),
         n((o) => o.status === 503 && o.code === 'service_unavailable'),
         n((o) => o.status === 503 && o.code === 'provider_unavailable'),
         n((o) => o.status === 500),
-        n((o) => o.status >= 300 && ![409, 500, 503].includes(o.status)) + n((o) => o.status === 409 && o.code !== 'generation_not_cancelable'),
+        n((o) => o.status >= 300 && ![409, 500, 503].includes(o.status)) + n((o) => o.status === 409 && !isNotCancelable(o)),
         n((o) => o.failure === 'hang'),
         n((o) => o.failure === 'connection'),
       ]);

@@ -3,6 +3,8 @@ import type { FaultWindow } from '../lib/chaos-stack';
 import type { ProbeOutcome } from '../lib/probe-trickle';
 import { textTable } from '../lib/text-table';
 import { answersTable, recoveryTable, type Recovery } from './answers';
+import type { ComparisonFigures } from './comparison-checks';
+import { comparisonSummary } from './comparison-report';
 import type { GenerationRow } from './checks';
 import { TERMINAL, type CancelResult, type SubmittedGeneration } from './workload';
 
@@ -24,6 +26,7 @@ export interface ChaosFigures {
   recovered: Recovery[];
   probes: string[];
   unexpectedExits: number;
+  comparisons: ComparisonFigures;
   totalMs: number;
   violations: string[];
 }
@@ -61,7 +64,7 @@ export function formatSummary(f: ChaosFigures): string {
     'workload generations by modality and final status:',
     generationsTable(f.rows.filter((r) => workloadIds.has(r.id))),
     '',
-    'every generation of the organization (workload, probe images, the upscale input):',
+    'every generation of the organization (workload, comparison children, probe images, the upscale input):',
     generationsTable(f.rows),
     `error codes by final status: ${errorCodeCounts(f.rows)}`,
     `ended by the reconciler (error_code reconciled): ${f.rows.filter((r) => r.error_code === 'reconciled').length}`,
@@ -73,8 +76,10 @@ export function formatSummary(f: ChaosFigures): string {
     `money invariants (wallet = Σ ledger, reserved = charged + refunded per generation, nothing stranded): ${f.moneyViolations.length} violations`,
     `stranded (not terminal, workflow closed or missing): ${f.moneyViolations.filter((v) => v.includes('stranded')).length}`,
     '',
+    comparisonSummary(f.comparisons),
+    '',
     'answers by the window they came in (GET /v1/balance and POST /v1/images every 200 ms; the workload\'s cancels):',
-    answersTable(f.answers, f.faults, [...f.probes, 'cancel']),
+    answersTable(f.answers, f.faults, [...f.probes, 'cancel', 'cancel comparison']),
     `totals: 503 service_unavailable ${count((o) => o.status === 503 && o.code === 'service_unavailable')}, ` +
       `503 provider_unavailable ${count((o) => o.status === 503 && o.code === 'provider_unavailable')}, 500 ${count((o) => o.status === 500)}, ` +
       `hangs ${count((o) => o.failure === 'hang')}, connection failures ${count((o) => o.failure === 'connection')}`,

@@ -7,7 +7,8 @@ import type { ProbeOutcome } from '../lib/probe-trickle';
 export const TERMINAL = ['succeeded', 'failed', 'canceled'] as const;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export interface PlannedGeneration {
+/** One creation request of the workload: a generation, or a comparison (bench/chaos/comparison-workload.ts). */
+export interface PlannedRequest {
   route: string;
   modality: string;
   body: Record<string, unknown>;
@@ -15,11 +16,18 @@ export interface PlannedGeneration {
   cancel: boolean;
 }
 
-export interface SubmittedGeneration extends PlannedGeneration {
+export interface PlannedGeneration extends PlannedRequest {
+  kind: 'generation';
+}
+
+/** A request as the API accepted it. */
+export type Submitted<P extends PlannedRequest> = P & {
   id: string;
   /** The status in the creation answer; terminal for a sync job that finished in time. */
   answeredStatus: string;
-}
+};
+
+export type SubmittedGeneration = Submitted<PlannedGeneration>;
 
 function parseJson(text: string): unknown {
   try {
@@ -50,13 +58,13 @@ export function planWorkload(count: number, imageUrl: string): PlannedGeneration
       ['/v1/upscale', 'upscale', { model: 'real-esrgan', image_url: imageUrl, scale_factor: '2' }],
     ];
     const [route, modality, body] = plans[i % 8]!;
-    return { route, modality, body, fails: fails && modality !== 'upscale', cancel };
+    return { kind: 'generation', route, modality, body, fails: fails && modality !== 'upscale', cancel };
   });
 }
 
 /** Sends every planned request, `concurrency` at a time; answers other than 200/202 are returned as rejections. */
-export async function submitWorkload(apiUrl: string, key: string, planned: PlannedGeneration[], concurrency: number) {
-  const submitted: SubmittedGeneration[] = [];
+export async function submitWorkload<P extends PlannedRequest>(apiUrl: string, key: string, planned: P[], concurrency: number) {
+  const submitted: Submitted<P>[] = [];
   const rejected: string[] = [];
   const queue = [...planned];
   const lane = async () => {
@@ -75,6 +83,9 @@ export async function submitWorkload(apiUrl: string, key: string, planned: Plann
   return { submitted, rejected };
 }
 
+/** What a cancel is sent to: POST /v1/<resource>/{id}/cancel. */
+export type CancelResource = 'generations' | 'comparisons';
+
 export interface CancelResult {
   id: string;
   /** The first answer that was not a 5xx or a failure: 200 canceled, 409 not cancelable, 202 not landed yet. */
@@ -84,31 +95,42 @@ export interface CancelResult {
 }
 
 /** POST …/cancel, retried while the answer is a 5xx or no answer, for at most `deadlineMs`. */
-export async function cancelWithRetry(apiUrl: string, key: string, id: string, deadlineMs: number): Promise<CancelResult> {
+export async function cancelWithRetry(apiUrl: string, key: string, id: string, deadlineMs: number, resource: CancelResource = 'generations'): Promise<CancelResult> {
+  const probe = cancelProbe(resource);
   const attempts: ProbeOutcome[] = [];
   const giveUpAt = Date.now() + deadlineMs;
   for (;;) {
     const startedAt = Date.now();
     try {
-      const res = await requestJson('POST', `${apiUrl}/v1/generations/${id}/cancel`, { Authorization: `Bearer ${key}` }, undefined, { timeoutMs: REQUEST_TIMEOUT_MS });
+      const res = await requestJson('POST', `${apiUrl}/v1/${resource}/${id}/cancel`, { Authorization: `Bearer ${key}` }, undefined, { timeoutMs: REQUEST_TIMEOUT_MS });
       const body = parseJson(res.body) as { status?: string; error?: { code?: string } };
       const detail = res.status >= 500 ? res.body.slice(0, 300) : undefined;
-      attempts.push({ probe: 'cancel', startedAt, ms: Date.now() - startedAt, status: res.status, code: body.error?.code, id, detail });
+      attempts.push({ probe, startedAt, ms: Date.now() - startedAt, status: res.status, code: body.error?.code, id, detail });
       if (res.status < 500) return { id, finalStatus: res.status, finalGenerationStatus: body.status, attempts };
     } catch (err) {
       const failure = err instanceof RequestTimeoutError ? 'hang' : 'connection';
-      attempts.push({ probe: 'cancel', startedAt, ms: Date.now() - startedAt, status: 0, failure, detail: (err as Error).message, id });
+      attempts.push({ probe, startedAt, ms: Date.now() - startedAt, status: 0, failure, detail: (err as Error).message, id });
     }
     if (Date.now() > giveUpAt) return { id, finalStatus: 0, attempts };
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
 
+/** The probe name a cancel's answers are grouped under: `cancel` (a generation's) or `cancel comparison`. */
+export const cancelProbe = (resource: CancelResource) => (resource === 'generations' ? 'cancel' : 'cancel comparison');
+
 /** Cancels `ids` one every `everyMs` in the background; resolves with every result. */
-export async function cancelSpread(apiUrl: string, key: string, ids: string[], everyMs: number, deadlineMs: number): Promise<CancelResult[]> {
+export async function cancelSpread(
+  apiUrl: string,
+  key: string,
+  ids: string[],
+  everyMs: number,
+  deadlineMs: number,
+  resource: CancelResource = 'generations',
+): Promise<CancelResult[]> {
   const pending: Promise<CancelResult>[] = [];
   for (const id of ids) {
-    pending.push(cancelWithRetry(apiUrl, key, id, deadlineMs));
+    pending.push(cancelWithRetry(apiUrl, key, id, deadlineMs, resource));
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   return Promise.all(pending);

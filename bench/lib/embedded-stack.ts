@@ -43,6 +43,8 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
   return {
     config,
     apiUrl: api.url,
+    /** The throwaway folder (Postgres data, the Temporal database file, storage); removed by stop(). */
+    dir,
     async startExtraApi(extra: Partial<Config>) {
       return startApiServer({ ...config, port: await freePort(), ...extra }, logger);
     },
