@@ -25,6 +25,12 @@ export interface Config {
   providerMode: ProviderMode;
   /** How long the simulator's async jobs (video, music, avatar, 3D, upscale) take without #slow. */
   simulatorAsyncLatencyMs: number;
+  /**
+   * WORKER_WORKFLOW_TASK_SLOTS: workflow tasks one worker runs at once. A sync job's provider call is
+   * a local activity, which holds its workflow's task slot for the whole call, so this is also how
+   * many sync jobs (a comparison's sync children included) one worker runs side by side.
+   */
+  workerWorkflowTaskSlots: number;
   allowPrivateWebhookUrls: boolean;
   /** Input URLs (image_url, …) on private addresses; for tests and development only. */
   allowPrivateInputUrls: boolean;
@@ -104,6 +110,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     ...s3Credentials(env),
     providerMode: oneOf(env, 'PROVIDER_MODE', ['simulated', 'live'] as const, embedded ? 'simulated' : 'live'),
     simulatorAsyncLatencyMs: integer(env, 'SIMULATOR_ASYNC_LATENCY_MS', 2_000, 0),
+    workerWorkflowTaskSlots: integer(env, 'WORKER_WORKFLOW_TASK_SLOTS', 200, 2),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
     allowPrivateInputUrls: flag(env, 'ALLOW_PRIVATE_INPUT_URLS', false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),

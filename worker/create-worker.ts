@@ -16,6 +16,8 @@ export interface WorkerDeps {
   storage: Storage;
   providerMode: ProviderMode;
   simulatorAsyncLatencyMs: number;
+  /** Workflow tasks run at once, and so sync jobs run at once (lib/config.ts); the SDK's default is 40. */
+  workflowTaskSlots?: number;
   /** Provider callbacks reach the API here; without it, async jobs are only polled. */
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
   /** For the reconciler's activities, which ask Temporal about workflows. */
@@ -23,6 +25,9 @@ export interface WorkerDeps {
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
+
+const DEFAULT_WORKFLOW_TASK_SLOTS = 200;
+const MIN_CACHED_WORKFLOWS = 1_000;
 
 export async function createWorker(deps: WorkerDeps): Promise<Worker> {
   const activities = createActivities({
@@ -33,11 +38,18 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
     ...(deps.temporal && { temporal: deps.temporal }),
   });
+  const slots = deps.workflowTaskSlots ?? DEFAULT_WORKFLOW_TASK_SLOTS;
   return Worker.create({
     connection: deps.connection,
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,
     activities,
+    // A sync job's provider call (a local activity) holds its workflow task slot until it returns:
+    // with the SDK's 40 slots, 40 slow sync jobs would keep every new request from being admitted.
+    maxConcurrentWorkflowTaskExecutions: slots,
+    maxConcurrentLocalActivityExecutions: slots,
+    // The cache must hold at least every workflow whose task is running.
+    maxCachedWorkflows: Math.max(slots, MIN_CACHED_WORKFLOWS),
     ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
   });
 }

@@ -50,6 +50,7 @@ export async function startWorker(
     storage: createStorage(config),
     providerMode: config.providerMode,
     simulatorAsyncLatencyMs: config.simulatorAsyncLatencyMs,
+    workflowTaskSlots: config.workerWorkflowTaskSlots,
     ...(config.urlSigningSecret && {
       callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
     }),
