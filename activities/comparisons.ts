@@ -44,6 +44,16 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
       });
     },
 
+    /**
+     * A comparison's child, at its start: admitted if its comparison's admission recorded it and it
+     * is still open. A child its comparison already refunded (a cancel that raced its start) does
+     * not run: its provider would work for a result nobody pays for.
+     */
+    async confirmChildAdmission(generationId: string): Promise<Admission> {
+      const row = await repos.generations.findById(generationId);
+      return row && (row.status === 'queued' || row.status === 'running') ? { admitted: true } : { admitted: false, code: 'admission_timeout' };
+    },
+
     /** Records the verdict and its event once every child is terminal; returns the status after. */
     async finishComparison(comparisonId: string): Promise<ComparisonRow['status'] | undefined> {
       return failPermanently(() => repos.comparisons.finish(comparisonId));

@@ -37,8 +37,10 @@ const db = proxyLocalActivities<Activities>({ startToCloseTimeout: '30s', retry:
 
 export async function generationWorkflow(input: GenerationInput): Promise<GenerationOutcome> {
   const root = CancellationScope.current();
-  // A comparison's child was admitted with its comparison, in the same statement as its siblings.
-  let admission: Promise<Admission> | undefined = input.comparisonId === undefined ? undefined : Promise.resolve({ admitted: true });
+  // A comparison's child was admitted with its comparison, in the same statement as its siblings;
+  // it only confirms that its comparison has not refunded it meanwhile.
+  let admission: Promise<Admission> | undefined =
+    input.comparisonId === undefined ? undefined : CancellationScope.nonCancellable(() => db.confirmChildAdmission(input.generationId));
   /** Set once the workflow settles to close: no admission may start after that. */
   let closing = false;
   setHandler(admitUpdate, async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import { DEFAULT_GENERATION_TIMEOUTS, type GenerationInput } from '../../workflows/definitions';
 import type { ReconcilerResult } from '../../workflows/reconciler';
 import { call, createOrganization, waitFor } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
@@ -140,6 +141,44 @@ describe('a comparison interrupted', function () {
       assert.deepEqual(await ledgerKinds(child.id), ['reserve', 'refund']);
     }
     assert.deepEqual(await eventTypes(id), ['comparison.completed']);
+    assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
+  });
+
+  it('leaves a child alone that its comparison already refunded: a late start of its workflow runs nothing and moves nothing', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const res = await call('POST', '/v1/comparisons', { key: org.liveKey, body: { prompt: 'never mind #slow:600000', models: ['hailuo-02', 'seedance-1-pro-fast'] } });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    const canceled = await call('POST', `/v1/comparisons/${res.body.id}/cancel`, { key: org.liveKey });
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    const child = (await stack().repos.generations.findById(res.body.generations[0].id))!;
+    assert.equal(child.status, 'canceled');
+    const before = await ledgerKinds(child.id);
+
+    // The child's workflow starting only now, as a start that raced the cancel would.
+    const input: GenerationInput = {
+      generationId: child.id,
+      organizationId: child.organization_id,
+      apiKeyId: child.api_key_id,
+      environment: child.environment,
+      modality: child.modality,
+      model: child.model,
+      prompt: child.prompt,
+      params: child.params,
+      estimatedCredits: child.reserved_credits,
+      timeouts: DEFAULT_GENERATION_TIMEOUTS,
+      plan: 'pro',
+      comparisonId: res.body.id,
+    };
+    const outcome = await stack().temporal.workflow.execute('generationWorkflow', {
+      taskQueue: stack().config.taskQueue,
+      workflowId: `late-child-${child.id}`,
+      args: [input],
+    });
+    assert.equal(outcome, 'rejected');
+    const after = (await stack().repos.generations.findById(child.id))!;
+    assert.equal(after.status, 'canceled');
+    assert.equal(after.provider_job_id, child.provider_job_id, 'no new provider job');
+    assert.deepEqual(await ledgerKinds(child.id), before);
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
   });
 });
