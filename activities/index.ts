@@ -7,6 +7,7 @@ import { createCreditActivities } from './credits';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 import { createReconcilerActivities } from './reconciler';
+import { createWebhookActivities, type WebhookDeps } from './webhooks';
 
 export interface ActivityDeps {
   knex: Knex;
@@ -16,6 +17,8 @@ export interface ActivityDeps {
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
   /** The reconciler asks Temporal whether a generation's workflow is still running. */
   temporal?: Client;
+  /** Signing secrets and delivery settings; without them webhook activities fail, saying so. */
+  webhooks?: WebhookDeps;
 }
 
 /** Every activity, bound to its dependencies; tests pass a real database here. */
@@ -26,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createComparisonActivities(deps),
     ...createGenerationActivities(deps),
     ...createReconcilerActivities({ ...deps, refund: credits.refundCredits }),
+    ...createWebhookActivities(deps),
   };
 }
 

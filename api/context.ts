@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import type { WebhookDeps } from '../activities/webhooks';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { Repos } from '../db/repos';
@@ -39,6 +40,8 @@ export interface ApiDeps {
   generationTimeouts: GenerationTimeouts;
   /** URL_SIGNING_SECRET, which also signs provider callback URLs (lib/callback-token.ts). */
   providerCallbackSecret: string;
+  /** Webhook secrets and delivery settings; without them (no WEBHOOK_SECRETS_KEY) webhooks answer 503. */
+  webhooks?: WebhookDeps;
   /** Wall clock for windows measured by the API (idempotency, cache); tests move it. */
   clock: () => Date;
 }

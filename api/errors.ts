@@ -20,6 +20,8 @@ const CODES = {
   generation_not_cancelable: [409, 'invalid_request_error'],
   // Cancel of a comparison that already has its verdict (the comparison twin of the code above).
   comparison_not_cancelable: [409, 'invalid_request_error'],
+  // Replay of a webhook delivery still in progress, or of one whose webhook was deleted.
+  delivery_not_replayable: [409, 'invalid_request_error'],
   idempotency_in_progress: [409, 'invalid_request_error'],
   // POST /v1/users with the email of an active user of the organization.
   resource_already_exists: [409, 'invalid_request_error'],

@@ -1,8 +1,6 @@
-import { promises as dns } from 'node:dns';
 import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isPublicAddress } from '../lib/ssrf-guard';
+import { pinnedLookup, vetHost, type HostLookup, type VettedAddress } from '../lib/pinned-address';
 import type { Storage } from '../storage/types';
 import { ApiError } from './errors';
 
@@ -16,7 +14,7 @@ export interface InputFile {
   source: 'own' | 'remote';
 }
 
-export type HostLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+export type { HostLookup } from '../lib/pinned-address';
 
 export interface ResolveInputOptions {
   /** The request field the URL came in (e.g. `image_url`); every refusal names it. */
@@ -40,7 +38,6 @@ export const MAX_REDIRECTS = 3;
 export const INPUT_FETCH_TIMEOUT_MS = 15_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-const systemLookup: HostLookup = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
 const typeAllowed = (type: string, allowed: readonly string[]) =>
@@ -123,29 +120,15 @@ async function fetchRemote(start: URL, opts: ResolveInputOptions, refuse: (m: st
  * The address to connect to, once the scheme is https and every address of the host is allowed.
  * The connection is then pinned to it, so DNS cannot answer differently between check and connect.
  */
-async function vetAddress(url: URL, opts: ResolveInputOptions, refuse: (m: string) => ApiError): Promise<{ address: string; family: number }> {
+async function vetAddress(url: URL, opts: ResolveInputOptions, refuse: (m: string) => ApiError): Promise<VettedAddress> {
   if (url.protocol !== 'https:') throw refuse('only https URLs can be fetched (or a file URL of this service).');
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) {
-    addresses = [{ address: host, family: isIP(host) }];
-  } else {
-    addresses = await (opts.lookup ?? systemLookup)(host).catch(() => []);
-    if (addresses.length === 0) throw refuse(`the host ${host} could not be resolved.`);
-  }
-  if (!opts.allowPrivateAddresses) {
-    const allowed = opts.isAllowedAddress ?? isPublicAddress;
-    const refused = addresses.find((a) => !allowed(a.address));
-    if (refused) throw refuse(`the host ${host} resolves to a private or reserved address (${refused.address}); only public addresses can be fetched.`);
-  }
-  return addresses[0]!;
+  const vetted = await vetHost(url, { ...opts, allowPrivateAddresses: opts.allowPrivateAddresses ?? false });
+  if (!vetted.ok) throw refuse(vetted.reason.replace('are allowed', 'can be fetched'));
+  return vetted.pinned;
 }
 
-function get(url: URL, pinned: { address: string; family: number }, opts: ResolveInputOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  };
+function get(url: URL, pinned: VettedAddress, opts: ResolveInputOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const lookup = pinnedLookup(pinned);
   return new Promise((resolve, reject) => {
     const req = https.request(url, {
       method: 'GET',

@@ -69,6 +69,15 @@ export const ROUTES = {
   listComparisons: { method: 'GET', path: '/v1/comparisons', access: apiKey('generations:read', 'viewer') },
   getComparison: { method: 'GET', path: '/v1/comparisons/:id', access: apiKey('generations:read', 'viewer') },
   cancelComparison: { method: 'POST', path: '/v1/comparisons/:id/cancel', access: apiKey('generations:read', 'developer') },
+  // Webhooks are managed with their own scope, by admins (decisions §3).
+  createWebhook: { method: 'POST', path: '/v1/webhooks', access: apiKey('webhooks:manage', 'admin') },
+  listWebhooks: { method: 'GET', path: '/v1/webhooks', access: apiKey('webhooks:manage', 'admin') },
+  getWebhook: { method: 'GET', path: '/v1/webhooks/:id', access: apiKey('webhooks:manage', 'admin') },
+  deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/:id', access: apiKey('webhooks:manage', 'admin') },
+  rotateWebhookSecret: { method: 'POST', path: '/v1/webhooks/:id/rotate-secret', access: apiKey('webhooks:manage', 'admin') },
+  listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries', access: apiKey('webhooks:manage', 'admin') },
+  getWebhookDelivery: { method: 'GET', path: '/v1/webhook-deliveries/:id', access: apiKey('webhooks:manage', 'admin') },
+  replayWebhookDelivery: { method: 'POST', path: '/v1/webhook-deliveries/:id/replay', access: apiKey('webhooks:manage', 'admin') },
   createUpload: { method: 'POST', path: '/v1/uploads', access: apiKey('uploads:write', 'developer') },
 
   listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { Client } from '@temporalio/client';
+import { webhookDepsFromConfig } from '../activities/webhooks/settings';
 import { createRepos } from '../db/repos';
 import { ConfigError, requireSetting, type Config } from '../lib/config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';
@@ -54,6 +55,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),
+    ...withWebhooks(config),
   };
   const server = createApp(deps).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -69,4 +71,9 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
       await knex.destroy();
     },
   };
+}
+
+function withWebhooks(config: Config): Pick<ApiDeps, 'webhooks'> {
+  const webhooks = webhookDepsFromConfig(config);
+  return webhooks ? { webhooks } : {};
 }

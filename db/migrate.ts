@@ -11,6 +11,7 @@ import * as usersAndKeyRoles from './migrations/0007-users-and-key-roles';
 import * as admissionClaims from './migrations/0008-admission-claims';
 import * as idempotencyOwner from './migrations/0009-idempotency-owner';
 import * as comparisons from './migrations/0010-comparisons';
+import * as webhooks from './migrations/0011-webhooks';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0008-admission-claims': admissionClaims,
   '0009-idempotency-owner': idempotencyOwner,
   '0010-comparisons': comparisons,
+  '0011-webhooks': webhooks,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -6,6 +6,7 @@ import { startApiServer } from '../api/server';
 import { createKnex } from '../db/knex';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../lib/config';
+import { generateSecretBoxKey } from '../lib/secret-box';
 import { createLogger, describeError } from '../lib/logger';
 import { startWorker } from '../worker/run-worker';
 import { startEmbeddedPostgres } from './postgres';
@@ -22,6 +23,8 @@ const DEMO_FILE = path.join(DATA_DIR, 'demo.json');
 interface LocalSecrets {
   adminToken: string;
   urlSigningSecret: string;
+  /** Encrypts webhook secrets at rest (WEBHOOK_SECRETS_KEY). */
+  webhookSecretsKey: string;
 }
 
 interface DemoOrganization {
@@ -36,9 +39,14 @@ async function readJson<T>(file: string): Promise<T | undefined> {
 
 /** Generated once per checkout and kept in .data/ (git-ignored), so restarts keep their tokens. */
 async function localSecrets(): Promise<LocalSecrets> {
-  const existing = await readJson<LocalSecrets>(SECRETS_FILE);
-  if (existing) return existing;
-  const secrets = { adminToken: `adm_${randomBytes(24).toString('hex')}`, urlSigningSecret: randomBytes(32).toString('hex') };
+  const existing = await readJson<Partial<LocalSecrets>>(SECRETS_FILE);
+  if (existing?.adminToken && existing.urlSigningSecret && existing.webhookSecretsKey) return existing as LocalSecrets;
+  // A data folder from before webhooks keeps its secrets and gains the key.
+  const secrets: LocalSecrets = {
+    adminToken: existing?.adminToken ?? `adm_${randomBytes(24).toString('hex')}`,
+    urlSigningSecret: existing?.urlSigningSecret ?? randomBytes(32).toString('hex'),
+    webhookSecretsKey: existing?.webhookSecretsKey ?? generateSecretBoxKey(),
+  };
   await writeFile(SECRETS_FILE, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
@@ -89,6 +97,7 @@ async function main() {
     const config: Config = loadConfig(env, { embedded });
     config.adminToken ??= secrets?.adminToken;
     config.urlSigningSecret ??= secrets?.urlSigningSecret;
+    config.webhookSecretsKey ??= secrets?.webhookSecretsKey;
     if (embedded && !env.LOCAL_STORAGE_DIR) config.localStorageDir = path.join(DATA_DIR, 'storage');
 
     if (embeddedPostgres) {

@@ -1,3 +1,4 @@
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../domain/webhook-retry-schedule';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
 
@@ -39,8 +40,15 @@ export interface Config {
   syncTimeoutMs: number;
   /** How long a creation request waits for a worker to admit it before answering 503. */
   admissionTimeoutMs: number;
-  webhookRetrySchedule: string;
+  /** WEBHOOK_RETRY_SCHEDULE: the gap before each delivery attempt, in ms. */
+  webhookRetryScheduleMs: number[];
   webhookTimeoutMs: number;
+  /** WEBHOOK_SECRETS_KEY: base64 of 32 bytes; encrypts webhook secrets at rest. Without it, no webhooks. */
+  webhookSecretsKey: string | undefined;
+  /** WEBHOOK_TASK_QUEUE: the deliveries' own queue, so a slow receiver never delays a generation. */
+  webhookTaskQueue: string;
+  /** WEBHOOK_CA_CERTS: a PEM file of certificate authorities receivers may use besides the system's. */
+  webhookCaCerts: string | undefined;
   outputUrlTtlSeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -117,7 +125,10 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
     syncTimeoutMs: integer(env, 'SYNC_TIMEOUT_MS', 30_000, 0),
     admissionTimeoutMs: integer(env, 'ADMISSION_TIMEOUT_MS', 30_000, 1),
-    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE || '0,1m,5m,30m,2h,12h',
+    webhookRetryScheduleMs: retrySchedule(env),
+    webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
+    webhookCaCerts: env.WEBHOOK_CA_CERTS || undefined,
+    webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
@@ -134,6 +145,14 @@ function s3Credentials(env: Env): Pick<Config, 's3AccessKeyId' | 's3SecretAccess
 }
 
 /** Fails fast, with an actionable message, when a process cannot run without a setting. */
+function retrySchedule(env: Env): number[] {
+  try {
+    return parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 export function requireSetting<T>(value: T | undefined, name: string, why: string): T {
   if (value === undefined) throw new ConfigError(`${name} is required: ${why}`);
   return value;

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createActivities } from '../activities';
+import type { WebhookDeps } from '../activities/webhooks';
 import { createProviderRegistry } from '../activities/providers/registry';
 import { createSimulator } from '../activities/providers/simulator';
 import { createRepos } from '../db/repos';
@@ -22,6 +23,8 @@ export interface WorkerDeps {
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
   /** For the reconciler's activities, which ask Temporal about workflows. */
   temporal?: Client;
+  /** Webhook signing and delivery settings; without them webhook activities fail, saying so. */
+  webhooks?: WebhookDeps;
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -37,6 +40,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: deps.simulatorAsyncLatencyMs }), providerMode: deps.providerMode }),
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
     ...(deps.temporal && { temporal: deps.temporal }),
+    ...(deps.webhooks && { webhooks: deps.webhooks }),
   });
   const slots = deps.workflowTaskSlots ?? DEFAULT_WORKFLOW_TASK_SLOTS;
   return Worker.create({

@@ -1,12 +1,18 @@
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
+import type { WebhookDeps } from '../activities/webhooks';
+import { createWebhookRelay } from '../activities/webhooks/relay';
+import { webhookDepsFromConfig } from '../activities/webhooks/settings';
 import { createKnex } from '../db/knex';
+import { createRepos } from '../db/repos';
 import { requireSetting, type Config } from '../lib/config';
 import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../lib/callback-token';
 import { createWorker } from './create-worker';
+import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
+import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
 
 let runtimeInstalled = false;
 
@@ -42,32 +48,51 @@ export async function startWorker(
   const clientConnection = await Connection.connect({ address: temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   await ensureReconcilerSchedule(client, config.taskQueue, logger);
-  const worker = await createWorker({
+  const webhooks = webhookDeps(config, logger);
+  if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
+  // One bundle for both workers: bundling is the slow, memory-hungry part of a worker's start.
+  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') }));
+  const shared = {
     connection,
     namespace: config.temporalNamespace,
-    taskQueue: config.taskQueue,
     knex,
     storage: createStorage(config),
     providerMode: config.providerMode,
     simulatorAsyncLatencyMs: config.simulatorAsyncLatencyMs,
-    workflowTaskSlots: config.workerWorkflowTaskSlots,
     ...(config.urlSigningSecret && {
       callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
     }),
-    workflowBundle: opts.workflowBundle,
+    workflowBundle,
     temporal: client,
-  });
-  const done = worker.run().finally(async () => {
-    await connection.close();
-    await clientConnection.close();
-    await knex.destroy();
-  });
-  logger.info('worker polling', { task_queue: config.taskQueue, namespace: config.temporalNamespace });
+    ...(webhooks && { webhooks }),
+  };
+  const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots });
+  // Webhook deliveries poll a queue of their own, so a slow receiver never holds up a generation.
+  const webhookWorker = webhooks ? await createWorker({ ...shared, taskQueue: config.webhookTaskQueue }) : undefined;
+  const eventRelay = webhooks
+    ? await startEventRelay(databaseUrl, createWebhookRelay({ repos: createRepos(knex), temporal: client, settings: webhooks.relay }), logger)
+    : undefined;
+  const done = Promise.all([worker.run(), webhookWorker?.run()])
+    .then(() => undefined)
+    .finally(async () => {
+      await eventRelay?.close();
+      await connection.close();
+      await clientConnection.close();
+      await knex.destroy();
+    });
+  logger.info('worker polling', { task_queue: config.taskQueue, webhook_task_queue: webhooks ? config.webhookTaskQueue : null, namespace: config.temporalNamespace });
   return {
     done,
     async stop() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await eventRelay?.close();
+      for (const w of [worker, webhookWorker]) if (w?.getState() === 'RUNNING') w.shutdown();
       await done;
     },
   };
+}
+
+function webhookDeps(config: Config, logger: Logger): WebhookDeps | undefined {
+  const deps = webhookDepsFromConfig(config);
+  if (!deps) logger.warn('WEBHOOK_SECRETS_KEY is not set: this worker delivers no webhooks');
+  return deps;
 }

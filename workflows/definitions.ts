@@ -100,3 +100,14 @@ export const admitUpdate = defineUpdate<Admission>('admit');
 
 /** The benchmark's floor: a workflow that only returns, started and awaited like a generation. */
 export const readyUpdate = defineUpdate<boolean>('ready');
+
+export interface WebhookDeliveryInput {
+  deliveryId: string;
+  /** The gap before each attempt (WEBHOOK_RETRY_SCHEDULE), the first usually 0. */
+  scheduleMs: number[];
+  /** How long the receiver has to answer 2xx (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+/** `stopped`: the delivery was ended from outside (its subscription deleted) before it succeeded. */
+export type WebhookDeliveryOutcome = 'succeeded' | 'failed' | 'exhausted' | 'stopped';

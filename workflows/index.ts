@@ -3,3 +3,5 @@ export { generationWorkflow } from './generation';
 export { comparisonWorkflow } from './comparison';
 export { floorWorkflow } from './floor';
 export { reconcilerWorkflow } from './reconciler';
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { webhookRelayWorkflow } from './webhook-relay';

@@ -20,6 +20,7 @@ import { registerModelRoutes } from './models';
 import { registerProviderCallbackRoutes } from './provider-callbacks';
 import { registerUploadRoutes } from './uploads';
 import { registerUserRoutes } from './users';
+import { registerWebhookRoutes } from './webhooks';
 
 /** One router with every route of the service, each registered through the route table. */
 export function createRouter(deps: ApiDeps): AppRouter {
@@ -41,6 +42,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerComparisonRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
   registerUserRoutes(router, deps);
+  registerWebhookRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerProviderCallbackRoutes(router, deps);
   return router;

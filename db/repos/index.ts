@@ -8,6 +8,8 @@ import { createIdempotencyKeysRepo } from './idempotency-keys';
 import { createOrganizationsRepo } from './organizations';
 import { createUploadsRepo } from './uploads';
 import { createUsersRepo } from './users';
+import { createWebhookDeliveriesRepo } from './webhook-deliveries';
+import { createWebhooksRepo } from './webhooks';
 
 export function createRepos(knex: Knex) {
   return {
@@ -20,6 +22,8 @@ export function createRepos(knex: Knex) {
     events: createEventsRepo(knex),
     idempotencyKeys: createIdempotencyKeysRepo(knex),
     uploads: createUploadsRepo(knex),
+    webhooks: createWebhooksRepo(knex),
+    webhookDeliveries: createWebhookDeliveriesRepo(knex),
   };
 }
 

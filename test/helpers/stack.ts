@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,9 @@ import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
 import { freePort } from '../../lib/free-port';
+import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
+import { generateSecretBoxKey } from '../../lib/secret-box';
+import { selfSignedCertificate, type TestCertificate } from './tls';
 
 // The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
 // in-process worker and one API. Each test makes its own organization.
@@ -33,6 +36,8 @@ export interface TestStack {
   apiUrl: string;
   apiDeps: ApiDeps;
   adminToken: string;
+  /** Webhook receivers serve with this certificate; the stack trusts it (WEBHOOK_CA_CERTS). */
+  receiverCertificate: TestCertificate;
 }
 
 let current: TestStack | undefined;
@@ -75,7 +80,15 @@ export async function startTestStack(): Promise<TestStack> {
     syncTimeoutMs: 15_000,
     // Async simulator jobs finish quickly in tests; #slow makes a longer one.
     simulatorAsyncLatencyMs: 300,
+    // Six attempts, as in production, a second apart; receivers get 2 s to answer.
+    webhookSecretsKey: generateSecretBoxKey(),
+    webhookRetryScheduleMs: [0, 1_000, 1_000, 1_000, 1_000, 1_000],
+    webhookTimeoutMs: 2_000,
+    webhookTaskQueue: 'test-webhooks',
+    webhookCaCerts: path.join(dir, 'receiver-ca.pem'),
   };
+  const receiverCertificate = await selfSignedCertificate(['receiver.test']);
+  await writeFile(config.webhookCaCerts!, receiverCertificate.cert);
 
   const knex = createKnex(pg.databaseUrl, { poolMax: 20 });
   cleanups.push(() => knex.destroy());
@@ -112,10 +125,11 @@ export async function startTestStack(): Promise<TestStack> {
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),
+    webhooks: webhookDepsFromConfig(config)!,
   };
   const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));
 
-  current = { config, knex, repos: apiDeps.repos, temporal, workflowBundle, apiUrl: api.url, apiDeps, adminToken };
+  current = { config, knex, repos: apiDeps.repos, temporal, workflowBundle, apiUrl: api.url, apiDeps, adminToken, receiverCertificate };
   return current;
 }
 

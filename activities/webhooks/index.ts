@@ -1,0 +1,38 @@
+import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Repos } from '../../db/repos';
+import type { SecretBox } from '../../lib/secret-box';
+import { createAttemptActivity } from './attempt';
+import { createWebhookRelay, type WebhookRelaySettings } from './relay';
+
+export interface WebhookDeps {
+  secretBox: SecretBox;
+  allowPrivateAddresses: boolean;
+  /** WEBHOOK_CA_CERTS: certificate authorities trusted besides the system's (a private PKI). */
+  extraCa?: string;
+  relay: WebhookRelaySettings;
+}
+
+/** Webhook activities; a worker without webhook settings fails them with a message saying so. */
+export function createWebhookActivities(deps: { knex: Knex; repos: Repos; temporal?: Client; webhooks?: WebhookDeps }) {
+  const settings = (): WebhookDeps => {
+    if (!deps.webhooks) throw new Error('this worker has no webhook settings (WEBHOOK_SECRETS_KEY)');
+    return deps.webhooks;
+  };
+  return {
+    attemptWebhookDelivery: createAttemptActivity({ knex: deps.knex, repos: deps.repos, settings }),
+
+    /** The relay's sweep (workflows/webhook-relay.ts). */
+    async relayWebhookEvents(): Promise<{ events: number; deliveries: number; started: number }> {
+      if (!deps.temporal) throw new Error('the webhook relay needs a Temporal client');
+      const relay = createWebhookRelay({
+        repos: deps.repos,
+        temporal: deps.temporal,
+        settings: settings().relay,
+        heartbeat: () => Context.current().heartbeat(),
+      });
+      return relay.relay();
+    },
+  };
+}

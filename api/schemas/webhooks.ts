@@ -1,0 +1,37 @@
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, ALL_EVENTS, type DeliveryStatus } from '../../domain/webhook-events';
+import { compileValidator } from './ajv';
+import { urlField } from './fields';
+
+export interface CreateWebhookRequest {
+  url: string;
+  events: string[];
+  description?: string;
+}
+
+// Spec §4 /v1/webhooks. Unknown event types are refused, so a typo never subscribes to nothing.
+export const parseCreateWebhook = compileValidator<CreateWebhookRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'events'],
+  properties: {
+    url: urlField,
+    events: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ALL_EVENTS] } },
+    description: { type: 'string', maxLength: 500 },
+  },
+});
+
+export interface DeliveryListQuery {
+  limit?: string;
+  starting_after?: string;
+  status?: DeliveryStatus;
+}
+
+export const parseDeliveryListQuery = compileValidator<DeliveryListQuery>({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+    starting_after: { type: 'string', minLength: 1, maxLength: 100 },
+    status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+  },
+});

@@ -1,0 +1,192 @@
+import type { Knex } from 'knex';
+import type { DeliveryStatus } from '../../domain/webhook-events';
+import type { Environment } from '../../domain/generation-status';
+import { newId } from '../../lib/ids';
+import type { Db } from '../knex';
+
+export interface DeliveryRow {
+  id: string;
+  subscription_id: string;
+  organization_id: string;
+  environment: Environment;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  replay_of: string | null;
+  workflow_started: boolean;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  number: number;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_body: string | null;
+  created_at: Date;
+}
+
+type Owner = { organizationId: string; environment: Environment };
+
+export function createWebhookDeliveriesRepo(knex: Knex) {
+  return {
+    /**
+     * The relay's fan-out: takes up to `limit` events not yet dispatched (skipping those another
+     * relay holds), writes one delivery per matching live subscription of the event's organization
+     * and environment, and marks the events dispatched, all in one transaction. Returns how many
+     * events it took (fewer than `limit`: the outbox is drained).
+     */
+    async fanOut(limit: number): Promise<{ events: number; deliveries: number }> {
+      return knex.transaction(async (trx) => {
+        const events: { id: string }[] = await trx('events')
+          .select('id')
+          .whereNull('dispatched_at')
+          .orderBy('created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked();
+        if (events.length === 0) return { events: 0, deliveries: 0 };
+        const ids = events.map((e) => e.id);
+        const pairs: { event_id: string; event_type: string; subscription_id: string; organization_id: string; environment: Environment }[] = await trx(
+          'events as e',
+        )
+          .join('webhook_subscriptions as s', (j) =>
+            j.on('s.organization_id', 'e.organization_id').andOn('s.environment', 'e.environment'),
+          )
+          .whereIn('e.id', ids)
+          .whereNull('s.deleted_at')
+          .whereRaw(`(s.events @> ARRAY[e.type] OR s.events @> ARRAY['*'])`)
+          .select('e.id as event_id', 'e.type as event_type', 's.id as subscription_id', 'e.organization_id', 'e.environment');
+        if (pairs.length > 0) {
+          await trx('webhook_deliveries')
+            .insert(pairs.map((p) => ({ id: newId('dlv'), status: 'pending', ...p })))
+            .onConflict(trx.raw('(event_id, subscription_id) WHERE replay_of IS NULL'))
+            .ignore();
+        }
+        await trx('events').whereIn('id', ids).update({ dispatched_at: trx.fn.now() });
+        return { events: ids.length, deliveries: pairs.length };
+      });
+    },
+
+    /** Deliveries whose workflow is not known to be started, oldest first. */
+    async listUnstarted(limit: number, trx: Db = knex): Promise<string[]> {
+      const rows: { id: string }[] = await trx('webhook_deliveries').select('id').where({ workflow_started: false }).orderBy('created_at').limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async markStarted(ids: string[], trx: Db = knex): Promise<void> {
+      if (ids.length > 0) await trx('webhook_deliveries').whereIn('id', ids).update({ workflow_started: true });
+    },
+
+    async findById(id: string, trx: Db = knex): Promise<DeliveryRow | undefined> {
+      return trx('webhook_deliveries').where({ id }).first();
+    },
+
+    /** A delivery with its attempts; `owner` limits it to one organization and environment. */
+    async findWithAttempts(id: string, owner: Owner, trx: Db = knex): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] } | undefined> {
+      const delivery: DeliveryRow | undefined = await trx('webhook_deliveries')
+        .where({ id, organization_id: owner.organizationId, environment: owner.environment })
+        .first();
+      if (!delivery) return undefined;
+      return { delivery, attempts: (await attemptsOf(trx, [id])).get(id) ?? [] };
+    },
+
+    async listPage(
+      subscriptionId: string,
+      page: { limit: number; startingAfter?: DeliveryRow; status?: DeliveryStatus },
+      trx: Db = knex,
+    ): Promise<{ rows: { delivery: DeliveryRow; attempts: AttemptRow[] }[]; hasMore: boolean }> {
+      const query = trx('webhook_deliveries')
+        .where({ subscription_id: subscriptionId })
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .limit(page.limit + 1);
+      if (page.status) query.where({ status: page.status });
+      if (page.startingAfter) query.whereRaw('(created_at, id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
+      const found = (await query) as DeliveryRow[];
+      const shown = found.slice(0, page.limit);
+      const attempts = await attemptsOf(trx, shown.map((d) => d.id));
+      return { rows: shown.map((delivery) => ({ delivery, attempts: attempts.get(delivery.id) ?? [] })), hasMore: found.length > page.limit };
+    },
+
+    /** A new delivery of the same event to the same subscription (the envelope, and its id, are the event's). */
+    async insertReplay(of: DeliveryRow, trx: Db = knex): Promise<DeliveryRow> {
+      const [row] = await trx('webhook_deliveries')
+        .insert({
+          id: newId('dlv'),
+          subscription_id: of.subscription_id,
+          organization_id: of.organization_id,
+          environment: of.environment,
+          event_id: of.event_id,
+          event_type: of.event_type,
+          status: 'pending',
+          replay_of: of.id,
+        })
+        .returning('*');
+      return row as DeliveryRow;
+    },
+
+    /**
+     * Records attempt `number` and the delivery's new status in one transaction. A retried record of
+     * the same attempt changes nothing (the attempt's key is its number), and a delivery already
+     * ended (a deleted subscription) keeps its end. Returns the delivery's status afterwards.
+     */
+    async recordAttempt(
+      args: {
+        deliveryId: string;
+        number: number;
+        result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
+        status: Exclude<DeliveryStatus, 'pending'>;
+        nextAttemptAt: Date | null;
+      },
+    ): Promise<DeliveryStatus | undefined> {
+      return knex.transaction(async (trx) => {
+        const inserted = await trx('webhook_attempts')
+          .insert({
+            delivery_id: args.deliveryId,
+            number: args.number,
+            status_code: args.result.statusCode,
+            latency_ms: Math.round(args.result.latencyMs),
+            error: args.result.error,
+            response_body: args.result.responseBody,
+          })
+          .onConflict(['delivery_id', 'number'])
+          .ignore()
+          .returning('number');
+        if (inserted.length > 0) {
+          await trx('webhook_deliveries')
+            .where({ id: args.deliveryId })
+            .whereIn('status', ['pending', 'failed'])
+            .update({
+              status: args.status,
+              attempt_count: args.number,
+              next_attempt_at: args.nextAttemptAt,
+              ...(args.status !== 'failed' && { finished_at: trx.fn.now() }),
+            });
+        }
+        return (await trx('webhook_deliveries').where({ id: args.deliveryId }).first('status'))?.status;
+      });
+    },
+
+    /** Ends a delivery that will send nothing more (its subscription is gone). */
+    async end(deliveryId: string, trx: Db = knex): Promise<void> {
+      await trx('webhook_deliveries')
+        .where({ id: deliveryId })
+        .whereIn('status', ['pending', 'failed'])
+        .update({ status: 'exhausted', next_attempt_at: null, finished_at: trx.fn.now() });
+    },
+  };
+}
+
+async function attemptsOf(trx: Db, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {
+  const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows: AttemptRow[] = await trx('webhook_attempts').whereIn('delivery_id', deliveryIds).orderBy('number');
+  for (const row of rows) byDelivery.get(row.delivery_id)?.push(row);
+  return byDelivery;
+}
+
+export type WebhookDeliveriesRepo = ReturnType<typeof createWebhookDeliveriesRepo>;

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { call, createOrganization, waitFor } from '../helpers/http';
+import { stack } from '../helpers/stack';
+import { startHttpsServer } from '../helpers/tls';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** An https receiver answering each request with the next of `statuses` (the last repeats). */
+async function startReceiver(statuses: number[] = [200]) {
+  const received: Received[] = [];
+  const server = await startHttpsServer(stack().receiverCertificate, (req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]!, { 'Content-Type': 'text/plain' });
+      res.end(`answer ${received.length}`);
+    });
+  });
+  return { url: `https://127.0.0.1:${server.port}/hook`, received, close: server.close };
+}
+
+describe('webhooks', function () {
+  this.timeout(60_000);
+
+  it('delivers generation.completed to a subscribed receiver, signed with the subscription secret, and logs the attempt', async () => {
+    const org = await createOrganization();
+    const receiver = await startReceiver();
+    try {
+      const created = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: ['generation.completed'] } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      assert.match(created.body.secret, /^whsec_/);
+      const gen = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'hooked' } });
+      assert.equal(gen.status, 200);
+      await waitFor(async () => receiver.received.length >= 1, 20_000, 'the delivery');
+      const [got] = receiver.received;
+      const envelope = JSON.parse(got!.body);
+      assert.equal(envelope.type, 'generation.completed');
+      assert.equal(envelope.data.generation_id, gen.body.id);
+      const [t, v1] = String(got!.headers['x-service-signature']).split(',');
+      const timestamp = t!.slice(2);
+      const expected = createHmac('sha256', created.body.secret).update(`${timestamp}.${got!.body}`).digest('hex');
+      assert.equal(v1, `v1=${expected}`);
+      const deliveries = await waitFor(async () => {
+        const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
+        return res.body.data[0]?.status === 'succeeded' ? res.body.data : undefined;
+      }, 20_000, 'the delivery to be logged');
+      assert.equal(deliveries[0].attempts.length, 1);
+      assert.equal(deliveries[0].attempts[0].status_code, 200);
+      assert.equal(got!.headers['x-service-delivery'], deliveries[0].id);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries a failing receiver on the schedule until it is exhausted: six attempts, one envelope id', async () => {
+    const org = await createOrganization();
+    const receiver = await startReceiver([500]);
+    try {
+      const created = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: ['*'] } });
+      await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'fails downstream' } });
+      const delivery = await waitFor(async () => {
+        const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
+        return res.body.data[0]?.status === 'exhausted' ? res.body.data[0] : undefined;
+      }, 30_000, 'the delivery to be exhausted');
+      assert.equal(delivery.attempts.length, 6);
+      assert.equal(receiver.received.length, 6);
+      assert.equal(new Set(receiver.received.map((r) => JSON.parse(r.body).id)).size, 1);
+      assert.deepEqual(delivery.attempts.map((a: { status_code: number }) => a.status_code), [500, 500, 500, 500, 500, 500]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

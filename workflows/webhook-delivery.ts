@@ -1,0 +1,31 @@
+import { proxyActivities, sleep } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions';
+
+// One webhook delivery (workflow id = delivery id, on the webhook task queue, so a slow receiver
+// never holds up a generation): an attempt after each gap of the retry schedule, on durable timers,
+// until the receiver answers 2xx in time or the schedule runs out (`exhausted`). A worker that dies
+// between attempts loses nothing: the timer lives in Temporal, and the next worker sends the next
+// attempt when it fires. Each attempt records itself under its number, so a retried activity never
+// records an attempt twice. Deleting the subscription ends the delivery in the database and cancels
+// this workflow; an attempt that still fires finds the delivery ended and sends nothing.
+
+export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
+  const { attemptWebhookDelivery } = proxyActivities<Activities>({
+    // The receiver's time, plus room to resolve, sign and record.
+    startToCloseTimeout: input.timeoutMs + 30_000,
+    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 30 },
+  });
+  for (const [i, gapMs] of input.scheduleMs.entries()) {
+    if (gapMs > 0) await sleep(gapMs);
+    const next = input.scheduleMs[i + 1];
+    const outcome = await attemptWebhookDelivery({
+      deliveryId: input.deliveryId,
+      number: i + 1,
+      timeoutMs: input.timeoutMs,
+      nextGapMs: next === undefined ? null : next,
+    });
+    if (outcome !== 'failed') return outcome;
+  }
+  return 'exhausted';
+}
