@@ -47,6 +47,8 @@ export interface Config {
   webhookSecretsKey: string | undefined;
   /** WEBHOOK_TASK_QUEUE: the deliveries' own queue, so a slow receiver never delays a generation. */
   webhookTaskQueue: string;
+  /** WEBHOOK_CONCURRENT_ATTEMPTS: delivery attempts one worker runs at once. */
+  webhookConcurrentAttempts: number;
   /** WEBHOOK_CA_CERTS: a PEM file of certificate authorities receivers may use besides the system's. */
   webhookCaCerts: string | undefined;
   outputUrlTtlSeconds: number;
@@ -128,6 +130,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     webhookRetryScheduleMs: retrySchedule(env),
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookCaCerts: env.WEBHOOK_CA_CERTS || undefined,
+    webhookConcurrentAttempts: integer(env, 'WEBHOOK_CONCURRENT_ATTEMPTS', 500, 1),
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),

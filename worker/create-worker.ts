@@ -19,6 +19,8 @@ export interface WorkerDeps {
   simulatorAsyncLatencyMs: number;
   /** Workflow tasks run at once, and so sync jobs run at once (lib/config.ts); the SDK's default is 40. */
   workflowTaskSlots?: number;
+  /** Activities run at once; the SDK's default is 100. Webhook attempts wait on receivers, not on CPU. */
+  activitySlots?: number;
   /** Provider callbacks reach the API here; without it, async jobs are only polled. */
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
   /** For the reconciler's activities, which ask Temporal about workflows. */
@@ -54,6 +56,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     maxConcurrentLocalActivityExecutions: slots,
     // The cache must hold at least every workflow whose task is running.
     maxCachedWorkflows: Math.max(slots, MIN_CACHED_WORKFLOWS),
+    ...(deps.activitySlots !== undefined && { maxConcurrentActivityTaskExecutions: deps.activitySlots }),
     ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
   });
 }

@@ -68,7 +68,11 @@ export async function startWorker(
   };
   const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots });
   // Webhook deliveries poll a queue of their own, so a slow receiver never holds up a generation.
-  const webhookWorker = webhooks ? await createWorker({ ...shared, taskQueue: config.webhookTaskQueue }) : undefined;
+  // Its attempts mostly wait on receivers: many run at once, so receivers that hang until the
+  // timeout hold a few of them, not all (WEBHOOK_CONCURRENT_ATTEMPTS).
+  const webhookWorker = webhooks
+    ? await createWorker({ ...shared, taskQueue: config.webhookTaskQueue, activitySlots: config.webhookConcurrentAttempts })
+    : undefined;
   const eventRelay = webhooks
     ? await startEventRelay(databaseUrl, createWebhookRelay({ repos: createRepos(knex), temporal: client, settings: webhooks.relay }), logger)
     : undefined;
