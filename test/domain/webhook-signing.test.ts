@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import Stripe from 'stripe';
+import { signWebhookPayload, newWebhookSecret } from '../../domain/webhook-signature';
+import { parseRetrySchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../domain/webhook-retry-schedule';
+import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
+
+// Receivers verify our signature with the library they already use: Stripe's.
+const stripe = new Stripe('sk_test_not_used');
+const body = JSON.stringify({ id: 'evt_1', type: 'generation.completed', created_at: '2026-11-23T00:00:00.000Z', data: { generation_id: 'gen_1' } });
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('webhook signatures', () => {
+  it("are verified by Stripe's receiver library with the subscription secret", () => {
+    const secret = newWebhookSecret();
+    assert.match(secret, /^whsec_[0-9A-Za-z]{40}$/);
+    const header = signWebhookPayload({ secrets: [secret], timestamp: now(), body });
+    const event = stripe.webhooks.constructEvent(body, header, secret) as unknown as { id: string };
+    assert.equal(event.id, 'evt_1');
+  });
+
+  it('are refused with another secret, for an altered body, and when older than 300 s', () => {
+    const secret = newWebhookSecret();
+    const header = signWebhookPayload({ secrets: [secret], timestamp: now(), body });
+    assert.throws(() => stripe.webhooks.constructEvent(body, header, newWebhookSecret()), /signature/i);
+    assert.throws(() => stripe.webhooks.constructEvent(body.replace('gen_1', 'gen_2'), header, secret), /signature/i);
+    const stale = signWebhookPayload({ secrets: [secret], timestamp: now() - 301, body });
+    assert.throws(() => stripe.webhooks.constructEvent(body, stale, secret, 300), /tolerance/i);
+  });
+
+  it('carry one v1 per secret during a rotation, each verifiable with its secret alone', () => {
+    const [next, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const header = signWebhookPayload({ secrets: [next, previous], timestamp: now(), body });
+    assert.equal(header.split(',').filter((p) => p.startsWith('v1=')).length, 2);
+    for (const secret of [next, previous]) assert.equal((stripe.webhooks.constructEvent(body, header, secret) as unknown as { id: string }).id, 'evt_1');
+    assert.throws(() => stripe.webhooks.constructEvent(body, header, newWebhookSecret()), /signature/i);
+  });
+});
+
+describe('the webhook retry schedule', () => {
+  it('defaults to six attempts: at once, then 1 min, 5 min, 30 min, 2 h and 12 h later', () => {
+    assert.deepEqual(parseRetrySchedule(DEFAULT_WEBHOOK_RETRY_SCHEDULE), [0, 60_000, 300_000, 1_800_000, 7_200_000, 43_200_000]);
+  });
+
+  it('takes ms, s, m and h, a bare number as ms, and refuses anything else', () => {
+    assert.deepEqual(parseRetrySchedule('0, 250ms, 1.5s, 2'), [0, 250, 1_500, 2]);
+    for (const bad of ['', '1m,,2m', 'soon', '-1s', '1d']) assert.throws(() => parseRetrySchedule(bad), /WEBHOOK_RETRY_SCHEDULE/);
+  });
+});
+
+describe('the secret box', () => {
+  it('opens what it sealed, with a fresh ciphertext every time', () => {
+    const box = createSecretBox(generateSecretBoxKey());
+    const [a, b] = [box.seal('whsec_abc'), box.seal('whsec_abc')];
+    assert.notEqual(a, b);
+    assert.equal(box.open(a), 'whsec_abc');
+  });
+
+  it('refuses a tampered ciphertext, another key, and a key that is not 32 bytes', () => {
+    const box = createSecretBox(generateSecretBoxKey());
+    const sealed = box.seal('whsec_abc');
+    const [v, iv, tag, ct] = sealed.split('.');
+    const flipped = `${ct![0] === 'A' ? 'B' : 'A'}${ct!.slice(1)}`;
+    assert.throws(() => box.open([v, iv, tag, flipped].join('.')));
+    assert.throws(() => createSecretBox(generateSecretBoxKey()).open(sealed));
+    assert.throws(() => createSecretBox(Buffer.alloc(16).toString('base64')), /WEBHOOK_SECRETS_KEY/);
+  });
+});
