@@ -34,9 +34,9 @@ async function spawnService(entry: string, env: NodeJS.ProcessEnv, ready: string
   return child;
 }
 
-/** `npm run worker` as a real child process on `taskQueue`, resolved once it polls. */
-export function spawnWorkerProcess(taskQueue: string): Promise<ChildProcess> {
-  return spawnService('worker/main.ts', childEnv({ TEMPORAL_TASK_QUEUE: taskQueue }), '"worker polling"');
+/** `npm run worker` as a real child process on `taskQueue`, resolved once it polls; `env` adds settings. */
+export function spawnWorkerProcess(taskQueue: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  return spawnService('worker/main.ts', childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...env }), '"worker polling"');
 }
 
 /** `npm run api` as a real child process on `port`, resolved once it listens. */
