@@ -10,7 +10,7 @@ import type { WebhookDeliveryInput } from '../../workflows/definitions';
 
 const FAN_OUT_BATCH = 200;
 const START_BATCH = 500;
-const START_CONCURRENCY = 8;
+const START_CONCURRENCY = 32;
 
 export interface WebhookRelaySettings {
   taskQueue: string;
