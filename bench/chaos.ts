@@ -11,6 +11,11 @@ import { checkOutcomes, waitUntilTerminal } from './chaos/checks';
 import { checkComparisons, waitUntilFinished } from './chaos/comparison-checks';
 import { interleave, planComparisons, terminateComparisons, type PlannedComparison } from './chaos/comparison-workload';
 import { formatSummary } from './chaos/report';
+import { checkDeliveries, startChaosReceiver, waitUntilDelivered } from './chaos/webhook-checks';
+import { generateSecretBoxKey } from '../lib/secret-box';
+import { selfSignedCertificate } from '../test/helpers/tls';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { cancelSpread, planWorkload, submitWorkload, type PlannedGeneration, type Submitted } from './chaos/workload';
 
 // npm run chaos — not part of npm test. The embedded stack with the API and the worker as their
@@ -22,7 +27,9 @@ import { cancelSpread, planWorkload, submitWorkload, type PlannedGeneration, typ
 // comparison got the verdict its children give, once, with its one event (the reconciler records
 // it for a comparison whose workflow died), that the API answered 503 (never 500, never silence)
 // while a dependency was down, and how long each dependency's return took to show in a successful
-// request. Exit code 1 on any violation.
+// request. Every event goes to a webhook receiver that refuses each delivery's first attempt, so
+// deliveries wait on their retry timers through the faults; each must end delivered, with its
+// attempts numbered without gaps or doubles. Exit code 1 on any violation.
 
 const GENERATIONS = Number(process.env.CHAOS_GENERATIONS ?? 200);
 /** One comparison after every COMPARISON_EVERY generations. */
@@ -49,12 +56,23 @@ async function waitForRecovery(outcomes: ProbeOutcome[], fault: FaultWindow): Pr
 
 async function main(): Promise<number> {
   say('starting Postgres, Temporal, the API and the worker');
+  const certificate = await selfSignedCertificate();
+  const caFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'chaos-webhooks-')), 'ca.pem');
+  await writeFile(caFile, certificate.cert);
+  const receiver = await startChaosReceiver(certificate);
+  // Both processes seal and open webhook secrets with one key; attempts 2 s apart, six of them.
+  const webhookEnv = {
+    WEBHOOK_SECRETS_KEY: generateSecretBoxKey(),
+    WEBHOOK_CA_CERTS: caFile,
+    ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '0,2s,2s,2s,2s,2s',
+  };
   const stack = await startChaosStack({
     // Sync jobs answer 202 after 5 s and admission gives up after 10 s, so every valid request is
     // answered within the probes' 15 s deadline even while the worker is gone.
-    apiEnv: { SYNC_TIMEOUT_MS: '5000', ADMISSION_TIMEOUT_MS: '10000' },
+    apiEnv: { SYNC_TIMEOUT_MS: '5000', ADMISSION_TIMEOUT_MS: '10000', ...webhookEnv },
     // Upscale has no prompt for #slow; this keeps it in flight through the faults.
-    workerEnv: { SIMULATOR_ASYNC_LATENCY_MS: '20000' },
+    workerEnv: { SIMULATOR_ASYNC_LATENCY_MS: '20000', ...webhookEnv },
     say,
   });
   // Ctrl-C stops what the run started instead of leaving Postgres, Temporal and the services behind.
@@ -69,6 +87,10 @@ async function main(): Promise<number> {
     await requestJson('PATCH', `${stack.apiUrl}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
     const key = org.api_keys.find((k) => k.environment === 'live')!.secret;
     const auth = { Authorization: `Bearer ${key}` };
+    const hook = JSON.parse((await requestJson('POST', `${stack.apiUrl}/v1/webhooks`, auth, { url: receiver.url, events: ['*'] })).body);
+    if (!hook.secret) throw new Error(`the webhook subscription failed: ${JSON.stringify(hook)}`);
+    receiver.setSecret(hook.secret);
+    const subscribedAt = new Date(hook.created_at);
     const input = JSON.parse((await requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'upscale input' })).body);
 
     say(`submitting ${GENERATIONS} generations and ${COMPARISONS} comparisons`);
@@ -141,6 +163,11 @@ async function main(): Promise<number> {
         workerLog: path.join(stack.dir, 'logs', 'worker.log'),
       });
       violations.push(...compared.violations.map((v) => `comparison: ${v}`));
+      say('waiting for every webhook delivery to end');
+      const undelivered = await waitUntilDelivered(knex, org.id, DRAIN_LIMIT_MS);
+      if (undelivered > 0) violations.push(`webhooks: ${undelivered} events or deliveries still open after the drain limit`);
+      const hooks = await checkDeliveries({ knex, organizationId: org.id, subscriptionId: hook.id, since: subscribedAt, receiver });
+      violations.push(...hooks.violations.map((v) => `webhooks: ${v}`));
       const money = await checkMoneyInvariants(knex, temporal, { organizationId: org.id });
       violations.push(...money.map((m) => `money: ${m}`));
       violations.push(...stack.unexpectedExits.map((e) => `process: ${e}`));
@@ -179,6 +206,12 @@ async function main(): Promise<number> {
           violations,
         }),
       );
+      const f = hooks.figures;
+      console.log(
+        `\nwebhooks: ${f.events} events after subscribing, ${f.deliveries} deliveries (exactly one per event: ${f.events === f.deliveries ? 'yes' : 'NO'}), ` +
+          `${f.attempts} attempts recorded, ${f.retried} deliveries retried; requests the receiver saw beyond the recorded attempts ` +
+          `(an attempt sent, its worker killed before recording it): ${f.extraRequests}${f.extras.length ? ` (${f.extras.join(', ')})` : ''}`,
+      );
     } finally {
       await connection.close();
       await knex.destroy();
@@ -188,6 +221,7 @@ async function main(): Promise<number> {
     console.error(err);
   } finally {
     keep ||= violations.length > 0;
+    await receiver.close();
     await stack.stop(keep);
     if (keep) console.log(`logs (logs/api.log, logs/worker.log) and data kept in ${stack.dir}; rm -rf it when done`);
   }
