@@ -56,6 +56,11 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     maxConcurrentLocalActivityExecutions: slots,
     // The cache must hold at least every workflow whose task is running.
     maxCachedWorkflows: Math.max(slots, MIN_CACHED_WORKFLOWS),
+    // A burst of new workflows (a fan-out of webhook deliveries, a wave of requests) waits on the
+    // non-sticky queue, which the SDK's fixed default polls with 2 calls: autoscaling pollers follow
+    // the backlog the server reports instead.
+    workflowTaskPollerBehavior: { type: 'autoscaling' },
+    activityTaskPollerBehavior: { type: 'autoscaling' },
     ...(deps.activitySlots !== undefined && { maxConcurrentActivityTaskExecutions: deps.activitySlots }),
     ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
   });

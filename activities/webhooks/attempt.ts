@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Repos } from '../../db/repos';
 import { signWebhookPayload } from '../../domain/webhook-signature';
 import { webhookEnvelope } from '../../domain/webhook-events';
@@ -19,34 +18,33 @@ export interface WebhookAttemptSettings {
  * 24 h of a rotation, its previous one), sends it, and records the attempt with the delivery's new
  * status. Sends nothing for a delivery that has ended (its subscription deleted).
  */
-export function createAttemptActivity(deps: { knex: Knex; repos: Repos; settings: () => WebhookAttemptSettings }) {
-  const { knex, repos } = deps;
+export function createAttemptActivity(deps: { repos: Repos; settings: () => WebhookAttemptSettings }) {
+  const { repos } = deps;
   return async function attemptWebhookDelivery(args: {
     deliveryId: string;
     number: number;
     timeoutMs: number;
     nextGapMs: number | null;
   }): Promise<WebhookDeliveryOutcome> {
-    const delivery = await repos.webhookDeliveries.findById(args.deliveryId);
-    if (!delivery) throw new Error(`no delivery ${args.deliveryId}`);
+    const found = await repos.webhookDeliveries.findForAttempt(args.deliveryId);
+    if (!found) throw new Error(`no delivery ${args.deliveryId}`);
+    const { delivery, subscription, event } = found;
     if (delivery.status === 'succeeded') return 'succeeded';
     if (delivery.status === 'exhausted') return delivery.attempt_count >= args.number ? 'exhausted' : 'stopped';
     if (delivery.attempt_count >= args.number) {
       // This attempt was recorded by an earlier run of this activity: its verdict stands.
       return 'failed';
     }
-    const subscription = await repos.webhooks.findAny(delivery.subscription_id);
-    if (!subscription || subscription.deleted_at) {
+    if (!subscription) {
       await repos.webhookDeliveries.end(delivery.id);
       return 'stopped';
     }
-    const event = await knex('events').where({ id: delivery.event_id }).first();
     if (!event) throw new Error(`delivery ${delivery.id} names no event ${delivery.event_id}`);
     const { secretBox, allowPrivateAddresses, extraCa } = deps.settings();
     const body = JSON.stringify(webhookEnvelope(event));
-    const secrets = [secretBox.open(subscription.secret_sealed)];
-    if (subscription.previous_secret_sealed && subscription.previous_secret_expires_at && subscription.previous_secret_expires_at > new Date()) {
-      secrets.push(secretBox.open(subscription.previous_secret_sealed));
+    const secrets = [secretBox.open(subscription.secretSealed)];
+    if (subscription.previousSecretSealed && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > new Date()) {
+      secrets.push(secretBox.open(subscription.previousSecretSealed));
     }
     const result = await sendWebhook({
       url: subscription.url,

@@ -21,7 +21,7 @@ export function createWebhookActivities(deps: { knex: Knex; repos: Repos; tempor
     return deps.webhooks;
   };
   return {
-    attemptWebhookDelivery: createAttemptActivity({ knex: deps.knex, repos: deps.repos, settings }),
+    attemptWebhookDelivery: createAttemptActivity({ repos: deps.repos, settings }),
 
     /** The relay's sweep (workflows/webhook-relay.ts). */
     async relayWebhookEvents(): Promise<{ events: number; deliveries: number; started: number }> {

@@ -10,7 +10,7 @@ import type { WebhookDeliveryInput } from '../../workflows/definitions';
 
 const FAN_OUT_BATCH = 200;
 const START_BATCH = 500;
-const START_CONCURRENCY = 32;
+export const RELAY_START_CONCURRENCY = 32;
 
 export interface WebhookRelaySettings {
   taskQueue: string;
@@ -36,6 +36,38 @@ export function createWebhookRelay(deps: { repos: Repos; temporal: Client; setti
     }
   }
 
+  /**
+   * Starts the deliveries RELAY_START_CONCURRENCY at a time (a new start as soon as one returns, so
+   * one slow answer holds up no chunk), marking them started in batches as they go.
+   */
+  async function startAll(ids: string[]): Promise<number> {
+    let next = 0;
+    let failure: unknown;
+    const started: string[] = [];
+    const flush = async () => {
+      if (started.length === 0) return;
+      await repos.webhookDeliveries.markStarted(started.splice(0));
+      deps.heartbeat?.();
+    };
+    const lanes = Array.from({ length: Math.min(RELAY_START_CONCURRENCY, ids.length) }, async () => {
+      while (next < ids.length && failure === undefined) {
+        const id = ids[next++]!;
+        try {
+          await startDelivery(id);
+          started.push(id);
+          if (started.length >= RELAY_START_CONCURRENCY) await flush();
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+    });
+    await Promise.all(lanes);
+    // Those started before a failure are marked; the rest stay unstarted for the next pass.
+    await flush();
+    if (failure !== undefined) throw failure;
+    return ids.length;
+  }
+
   return {
     startDelivery,
 
@@ -53,13 +85,7 @@ export function createWebhookRelay(deps: { repos: Repos; temporal: Client; setti
       let started = 0;
       for (;;) {
         const unstarted = await repos.webhookDeliveries.listUnstarted(START_BATCH);
-        for (let i = 0; i < unstarted.length; i += START_CONCURRENCY) {
-          const chunk = unstarted.slice(i, i + START_CONCURRENCY);
-          await Promise.all(chunk.map(startDelivery));
-          await repos.webhookDeliveries.markStarted(chunk);
-          started += chunk.length;
-          deps.heartbeat?.();
-        }
+        started += await startAll(unstarted);
         if (unstarted.length < START_BATCH) break;
       }
       return { events, deliveries, started };

@@ -32,6 +32,12 @@ export interface AttemptRow {
 
 type Owner = { organizationId: string; environment: Environment };
 
+export interface AttemptContext {
+  delivery: DeliveryRow;
+  subscription: { url: string; secretSealed: string; previousSecretSealed: string | null; previousSecretExpiresAt: Date | null } | null;
+  event: { id: string; type: string; created_at: Date; data: Record<string, unknown> } | null;
+}
+
 export function createWebhookDeliveriesRepo(knex: Knex) {
   return {
     /**
@@ -130,7 +136,41 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
     },
 
     /**
-     * Records attempt `number` and the delivery's new status in one transaction. A retried record of
+     * Everything one attempt needs, in one read: the delivery, its subscription's address and
+     * secrets (null once deleted, or if gone), and the event whose envelope it sends.
+     */
+    async findForAttempt(id: string): Promise<AttemptContext | undefined> {
+      const row = await knex('webhook_deliveries as d')
+        .leftJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+        .leftJoin('events as e', 'e.id', 'd.event_id')
+        .where('d.id', id)
+        .first(
+          'd.*',
+          's.id as s_id',
+          's.url as s_url',
+          's.deleted_at as s_deleted_at',
+          's.secret_sealed as s_secret_sealed',
+          's.previous_secret_sealed as s_previous_secret_sealed',
+          's.previous_secret_expires_at as s_previous_secret_expires_at',
+          'e.id as e_id',
+          'e.type as e_type',
+          'e.created_at as e_created_at',
+          'e.data as e_data',
+        );
+      if (!row) return undefined;
+      const { s_id, s_url, s_deleted_at, s_secret_sealed, s_previous_secret_sealed, s_previous_secret_expires_at, e_id, e_type, e_created_at, e_data, ...delivery } = row;
+      return {
+        delivery: delivery as DeliveryRow,
+        subscription:
+          s_id && !s_deleted_at
+            ? { url: s_url, secretSealed: s_secret_sealed, previousSecretSealed: s_previous_secret_sealed, previousSecretExpiresAt: s_previous_secret_expires_at }
+            : null,
+        event: e_id ? { id: e_id, type: e_type, created_at: e_created_at, data: e_data } : null,
+      };
+    },
+
+    /**
+     * Records attempt `number` and the delivery's new status in one statement. A retried record of
      * the same attempt changes nothing (the attempt's key is its number), and a delivery already
      * ended (a deleted subscription) keeps its end. Returns the delivery's status afterwards.
      */
@@ -143,32 +183,34 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
         nextAttemptAt: Date | null;
       },
     ): Promise<DeliveryStatus | undefined> {
-      return knex.transaction(async (trx) => {
-        const inserted = await trx('webhook_attempts')
-          .insert({
-            delivery_id: args.deliveryId,
-            number: args.number,
-            status_code: args.result.statusCode,
-            latency_ms: Math.round(args.result.latencyMs),
-            error: args.result.error,
-            response_body: args.result.responseBody,
-          })
-          .onConflict(['delivery_id', 'number'])
-          .ignore()
-          .returning('number');
-        if (inserted.length > 0) {
-          await trx('webhook_deliveries')
-            .where({ id: args.deliveryId })
-            .whereIn('status', ['pending', 'failed'])
-            .update({
-              status: args.status,
-              attempt_count: args.number,
-              next_attempt_at: args.nextAttemptAt,
-              ...(args.status !== 'failed' && { finished_at: trx.fn.now() }),
-            });
-        }
-        return (await trx('webhook_deliveries').where({ id: args.deliveryId }).first('status'))?.status;
-      });
+      // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
+      // run (a repeated attempt, an ended delivery), that is its status afterwards too.
+      const { rows } = await knex.raw(
+        `WITH inserted AS (
+           INSERT INTO webhook_attempts (delivery_id, number, status_code, latency_ms, error, response_body)
+           VALUES (:deliveryId, :number, :statusCode, :latencyMs, :error, :responseBody)
+           ON CONFLICT (delivery_id, number) DO NOTHING
+           RETURNING number
+         ), updated AS (
+           UPDATE webhook_deliveries
+              SET status = :status, attempt_count = :number, next_attempt_at = :nextAttemptAt,
+                  finished_at = CASE WHEN :status = 'failed' THEN finished_at ELSE now() END
+            WHERE id = :deliveryId AND status IN ('pending', 'failed') AND EXISTS (SELECT 1 FROM inserted)
+            RETURNING status
+         )
+         SELECT COALESCE((SELECT status FROM updated), (SELECT status FROM webhook_deliveries WHERE id = :deliveryId)) AS status`,
+        {
+          deliveryId: args.deliveryId,
+          number: args.number,
+          statusCode: args.result.statusCode,
+          latencyMs: Math.round(args.result.latencyMs),
+          error: args.result.error,
+          responseBody: args.result.responseBody,
+          status: args.status,
+          nextAttemptAt: args.nextAttemptAt,
+        },
+      );
+      return (rows[0] as { status: DeliveryStatus | null } | undefined)?.status ?? undefined;
     },
 
     /** Ends a delivery that will send nothing more (its subscription is gone). */
