@@ -12,6 +12,7 @@ import * as admissionClaims from './migrations/0008-admission-claims';
 import * as idempotencyOwner from './migrations/0009-idempotency-owner';
 import * as comparisons from './migrations/0010-comparisons';
 import * as webhooks from './migrations/0011-webhooks';
+import * as usage from './migrations/0012-usage';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0009-idempotency-owner': idempotencyOwner,
   '0010-comparisons': comparisons,
   '0011-webhooks': webhooks,
+  '0012-usage': usage,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
