@@ -4,6 +4,7 @@ import { getWalletBalance } from '../db/ledger';
 import type { Repos } from '../db/repos';
 import type { ComparisonRow } from '../db/repos/comparisons';
 import type { Admission, ComparisonInput } from '../workflows/definitions';
+import { budgetRefusal, refusedByBudget } from './budget-refusal';
 import { failPermanently } from './permanent-failures';
 
 // A comparison's own money step (its admission) and its verdict. Each child's capture or refund is
@@ -15,7 +16,7 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
     /** Records the comparison and every child and reserves the sum of their estimates, or nothing. */
     async reserveComparison(input: ComparisonInput): Promise<Admission> {
       return failPermanently(async () => {
-        const admitted = await admitComparison(
+        const admitted = await budgetRefusal(() => admitComparison(
           knex,
           {
             id: input.comparisonId,
@@ -26,6 +27,7 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
             prompt: input.prompt,
             params_shared: input.paramsShared,
             admit_by: input.admitBy ?? null,
+            budget_period: input.budgetPeriod ?? null,
           },
           input.children.map((child) => ({
             id: child.generationId,
@@ -34,7 +36,8 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
             params: child.params,
             reserved_credits: child.estimatedCredits,
           })),
-        );
+        ), () => refusedByBudget(repos, input.apiKeyId));
+        if (typeof admitted === 'object') return admitted;
         if (admitted) return { admitted: true };
         if ((await repos.admissionClaims.refusalReason(input.comparisonId, input.admitBy)) === 'admission_timeout') {
           return { admitted: false, code: 'admission_timeout' };

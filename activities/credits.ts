@@ -9,6 +9,7 @@ import { generationEvent } from '../domain/generation-events';
 import { estimateCredits } from '../domain/pricing';
 import { newId } from '../lib/ids';
 import type { Admission, GeneratedFile, GenerationInput, ProviderOutcome } from '../workflows/definitions';
+import { budgetRefusal, refusedByBudget } from './budget-refusal';
 import { failPermanently } from './permanent-failures';
 
 // Money activities. Each is one transaction and is safe to retry: the generation's status moves
@@ -47,7 +48,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
      */
     async reserveCredits(input: GenerationInput): Promise<Admission> {
       return failPermanently(async () => {
-        const admitted = await admission.admit({
+        const admitted = await budgetRefusal(() => admission.admit({
           id: input.generationId,
           organization_id: input.organizationId,
           api_key_id: input.apiKeyId,
@@ -59,7 +60,9 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
           reserved_credits: input.estimatedCredits,
           cache_key: input.cacheKey ?? null,
           admit_by: input.admitBy ?? null,
-        });
+          budget_period: input.budgetPeriod ?? null,
+        }), () => refusedByBudget(repos, input.apiKeyId));
+        if (typeof admitted === 'object') return admitted;
         if (admitted) return { admitted: true };
         if ((await repos.admissionClaims.refusalReason(input.generationId, input.admitBy)) === 'admission_timeout') {
           return { admitted: false, code: 'admission_timeout' };

@@ -5,6 +5,8 @@ import type { Modality } from '../domain/modalities';
 import { comparisonExecutionTimeoutMs } from '../domain/generation-timeouts';
 import { newId } from '../lib/ids';
 import type { comparisonWorkflow } from '../workflows/comparison';
+import { budgetPeriodOf } from '../domain/budget-period';
+import { budgetExceeded } from './budget-exceeded';
 import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../workflows/definitions';
 import { awaitAdmission, noWorker } from './await-admission';
 import type { ApiDeps } from './context';
@@ -60,6 +62,7 @@ export async function startComparison(
     paramsShared: request.paramsShared,
     children,
     admitBy: Date.now() + deps.admissionTimeoutMs,
+    budgetPeriod: budgetPeriodOf(deps.clock()),
   };
   const start = new WithStartWorkflowOperation<typeof comparisonWorkflow>('comparisonWorkflow', {
     workflowId: comparisonId,
@@ -94,6 +97,7 @@ function assertAdmitted(admission: Admission, children: GenerationInput[], admis
   if (admission.admitted) return;
   if (admission.code === 'admission_timeout') throw noWorker(admissionTimeoutMs);
   const total = children.reduce((sum, c) => sum + c.estimatedCredits, 0);
+  if (admission.code === 'budget_exceeded') throw budgetExceeded(admission, total);
   throw new ApiError(
     'insufficient_credits',
     `Insufficient credits: this comparison needs ${total} credits for its ${children.length} models together, and ${admission.availableCredits} are available. Nothing was reserved. Top up the wallet or compare fewer or cheaper models.`,

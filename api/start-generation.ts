@@ -1,4 +1,6 @@
 import { WithStartWorkflowOperation } from '@temporalio/client';
+import { budgetPeriodOf } from '../domain/budget-period';
+import { budgetExceeded } from './budget-exceeded';
 import type { JobInput } from '../activities/providers/types';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { GenerationRow, OutputRow } from '../db/repos/generations';
@@ -70,6 +72,7 @@ export async function startGeneration(
     timeouts: deps.generationTimeouts,
     plan: principal.plan,
     admitBy: Date.now() + deps.admissionTimeoutMs,
+    budgetPeriod: budgetPeriodOf(deps.clock()),
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
   };
@@ -128,6 +131,7 @@ function respondWith(found: { generation: GenerationRow; outputs: OutputRow[] },
 function assertAdmitted(admission: Admission, estimatedCredits: number, admissionTimeoutMs: number): void {
   if (admission.admitted) return;
   if (admission.code === 'admission_timeout') throw noWorker(admissionTimeoutMs);
+  if (admission.code === 'budget_exceeded') throw budgetExceeded(admission, estimatedCredits);
   throw new ApiError(
     'insufficient_credits',
     `Insufficient credits: this request needs ${estimatedCredits} credits and ${admission.availableCredits} are available. Top up the wallet or lower the request's cost.`,

@@ -18,6 +18,8 @@ export interface NewComparison {
   params_shared: Record<string, unknown>;
   /** Epoch ms, as for a generation (db/migrations/0008-admission-claims.ts), keyed by the comparison id. */
   admit_by?: number | null;
+  /** The month (`YYYY-MM-01`, UTC) whose budget the reservations count against; default: the database's. */
+  budget_period?: string | null;
 }
 
 /** A child: a generation of the comparison's organization, key and environment. */
@@ -69,9 +71,9 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
          AS c(position int, id text, model text, prompt text, params jsonb, reserved_credits bigint, charge boolean)),
      generation AS (
        INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params,
-                                reserved_credits, comparison_id, comparison_position)
+                                reserved_credits, comparison_id, comparison_position, budget_period)
        SELECT c.id, :organizationId, :apiKeyId, :environment, :modality, c.model, 'queued', c.prompt, c.params,
-              c.reserved_credits, comparison.id, c.position
+              c.reserved_credits, comparison.id, c.position, :budgetPeriod::date
          FROM child c CROSS JOIN comparison
        RETURNING id),
      entry AS (
@@ -88,6 +90,7 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
       prompt: comparison.prompt,
       paramsShared: JSON.stringify(comparison.params_shared),
       admitBy: comparison.admit_by ?? null,
+      budgetPeriod: comparison.budget_period ?? null,
       total,
       children: JSON.stringify(rows),
     },

@@ -9,6 +9,14 @@ import type { NewGeneration } from './repos/generations';
 
 export type LedgerKind = 'topup' | 'adjustment' | 'reserve' | 'capture' | 'release' | 'refund';
 
+/**
+ * The ledger trigger (db/migrations/0012-usage.ts) refused an admission statement: its reservations
+ * would take an API key over its `monthly_budget_usd` this month. The statement changed nothing.
+ */
+export function isBudgetExceeded(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'GSB01';
+}
+
 export interface WalletBalance {
   availableCredits: number;
   reservedCredits: number;
@@ -84,8 +92,8 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
        INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
        SELECT organization_id, :id, 'reserve', -:amount::bigint, :amount::bigint FROM debit),
      inserted AS (
-       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key)
-       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey
+       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period)
+       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey, :budgetPeriod::date
         WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
        RETURNING id)
      SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted`,
@@ -101,6 +109,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
       amount: gen.reserved_credits,
       cacheKey: gen.cache_key ?? null,
       admitBy: gen.admit_by ?? null,
+      budgetPeriod: gen.budget_period ?? null,
       charge,
     },
   );
@@ -145,6 +154,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
     amount: gen.reserved_credits,
     cache_key: gen.cache_key ?? null,
     admit_by: gen.admit_by ?? null,
+    budget_period: gen.budget_period ?? null,
     charge: gen.environment === 'live' && gen.reserved_credits > 0,
   }));
   const result = await db.raw(
@@ -152,7 +162,8 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
        given AS (
          SELECT r.*, (SELECT true FROM generations g WHERE g.id = r.id) IS NULL AS fresh
            FROM jsonb_to_recordset(:requests::jsonb) AS r(position int, id text, api_key_id text, environment text,
-                  modality text, model text, prompt text, params jsonb, amount bigint, cache_key text, admit_by bigint, charge boolean)),
+                  modality text, model text, prompt text, params jsonb, amount bigint, cache_key text, admit_by bigint,
+                  budget_period date, charge boolean)),
        claim AS (
          INSERT INTO admission_claims (generation_id, admit_by, claimed_by)
          SELECT id, admit_by, 'worker' FROM given
@@ -162,7 +173,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
        -- A fresh request whose deadline passed, or that the API gave up on first, is decided as refused.
        request AS (
          SELECT g.position, g.id, g.api_key_id, g.environment, g.modality, g.model, g.prompt, g.params, g.amount,
-                g.cache_key, g.charge,
+                g.cache_key, g.budget_period, g.charge,
                 g.fresh AND (g.admit_by IS NULL OR g.id IN (SELECT generation_id FROM claim)) AS fresh,
                 NOT g.fresh AS existed
            FROM given g),
@@ -195,8 +206,8 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
          SELECT debit.organization_id, d.id, 'reserve', -d.amount, d.amount
            FROM decided d CROSS JOIN debit WHERE d.admitted AND d.charge AND d.fresh),
        inserted AS (
-         INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key)
-         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key
+         INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period)
+         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key, d.budget_period
            FROM decided d
           WHERE d.admitted AND d.fresh AND (NOT d.charge OR EXISTS (SELECT 1 FROM debit))
          RETURNING id)

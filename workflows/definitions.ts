@@ -33,6 +33,11 @@ export interface GenerationInput {
    * (503), so a worker that only gets to it later must not charge for it or run it.
    */
   admitBy?: number;
+  /**
+   * The month (`YYYY-MM-01`, UTC, by the API's clock when the request arrived) whose key budget the
+   * reservation counts against. Absent in workflows started before budgets: the database's month.
+   */
+  budgetPeriod?: string;
   /** Input files the API fetched and stored, by name (`image`, `audio`, `video`). */
   inputs?: Record<string, JobInput>;
   /**
@@ -54,6 +59,8 @@ export interface ComparisonInput {
   children: GenerationInput[];
   /** As for a generation: after this (epoch ms) the comparison may no longer be admitted. */
   admitBy?: number;
+  /** As for a generation: the month whose key budget the reservations count against. */
+  budgetPeriod?: string;
 }
 
 /** How a comparison's workflow ended: its verdict, `open` if a child was left to the reconciler, or refused. */
@@ -82,7 +89,8 @@ export type Submission = { state: 'done'; outcome: ProviderOutcome } | { state: 
 export type Admission =
   | { admitted: true }
   | { admitted: false; code: 'insufficient_credits'; availableCredits: number }
-  | { admitted: false; code: 'admission_timeout' };
+  | { admitted: false; code: 'admission_timeout' }
+  | { admitted: false; code: 'budget_exceeded'; budgetUsd: number | null; spentUsd: number };
 
 export type GenerationOutcome = 'succeeded' | 'failed' | 'canceled' | 'rejected';
 

@@ -79,7 +79,7 @@ export function idempotency(deps: Deps, route: RouteSpec, resourcePrefix: IdPref
     try {
       await next();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'insufficient_credits') {
+      if (err instanceof ApiError && (err.code === 'insufficient_credits' || err.code === 'budget_exceeded')) {
         await repo.complete(state.held, { status: err.status, body: err.toBody(ctx.state.requestId) }).then(settled('complete'));
       } else if (err instanceof ApiError && err.status < 500) {
         await repo.forget(state.held).then(settled('forget'));

@@ -1,8 +1,12 @@
 import type { ApiKeyRow } from '../../db/repos/api-keys';
 import type { Role } from '../../domain/access';
+import { creditsToUsd } from '../../domain/budget-period';
 
-/** An API key without its secret; creation responses add `secret` once. */
-export function presentApiKey(key: ApiKeyRow, role: Role) {
+/**
+ * An API key without its secret; creation responses add `secret` once. `spentCredits`: what the key
+ * spent this UTC month, reservations in flight included (what its budget is checked against).
+ */
+export function presentApiKey(key: ApiKeyRow, role: Role, spentCredits: number) {
   return {
     id: key.id,
     object: 'api_key' as const,
@@ -12,6 +16,7 @@ export function presentApiKey(key: ApiKeyRow, role: Role) {
     scopes: key.scopes,
     role,
     monthly_budget_usd: key.monthly_budget_usd,
+    spent_usd_this_month: creditsToUsd(spentCredits),
     ip_allowlist: key.ip_allowlist,
     created_at: key.created_at.toISOString(),
     revoked_at: key.revoked_at ? key.revoked_at.toISOString() : null,

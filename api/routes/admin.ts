@@ -77,7 +77,7 @@ async function createOrganization(repos: Repos, trx: Knex.Transaction, body: Cre
       { id: newId('key'), organization_id: org.id, user_id: owner.id, name: `Owner ${environment} key`, environment, prefix, secret_hash: secretHash },
       trx,
     );
-    keys.push({ ...presentApiKey(key, owner.role), secret });
+    keys.push({ ...presentApiKey(key, owner.role, 0), secret });
   }
   if (body.credits) {
     await ledger.adjustCredits(trx, { organizationId: org.id, amount: body.credits, reason: 'initial credits' });

@@ -8,6 +8,7 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentApiKey } from '../presenters/api-key';
+import { budgetPeriodOf } from '../../domain/budget-period';
 import { assertMayGrant, assertMayManage } from '../role-guards';
 import { ROUTES } from '../route-table';
 import { parseCreateApiKey, parseListQuery, parseUpdateApiKey } from '../schemas/api-keys';
@@ -58,6 +59,8 @@ function parseAllowlist(principal: KeyPrincipal, entries: string[]): string[] {
 export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
   const keys = deps.repos.apiKeys;
 
+  const spentThisMonth = async (id: string) => (await keys.spentIn([id], budgetPeriodOf(deps.clock()))).get(id) ?? 0;
+
   defineRoute(router, deps, ROUTES.listApiKeys, async (ctx) => {
     const principal = principalOf(ctx);
     const query = parseListQuery(ctx.query);
@@ -67,7 +70,8 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
       if (!startingAfter) throw new ApiError('resource_not_found', `No such API key: '${query.starting_after}'.`, { param: 'starting_after' });
     }
     const page = await keys.listPage(principal, { limit: Number(query.limit ?? 20), startingAfter });
-    ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.effective_role)), has_more: page.hasMore };
+    const spent = await keys.spentIn(page.rows.map((k) => k.id), budgetPeriodOf(deps.clock()));
+    ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.effective_role, spent.get(k.id) ?? 0)), has_more: page.hasMore };
   });
 
   defineRoute(router, deps, ROUTES.createApiKey, async (ctx) => {
@@ -94,7 +98,7 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
       role: body.role ?? principal.keyRole,
     });
     ctx.status = 201;
-    ctx.body = { ...presentApiKey(key, body.role ?? principal.role), secret };
+    ctx.body = { ...presentApiKey(key, body.role ?? principal.role, 0), secret };
   });
 
   defineRoute(router, deps, ROUTES.updateApiKey, async (ctx) => {
@@ -108,7 +112,7 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     const updated = await keys.update(id, { ...changes, ...(ip_allowlist && { ip_allowlist }) });
     // An allowlist change must hold in every API process before the caller relies on it.
     await deps.principals.settle();
-    ctx.body = presentApiKey(updated, existing.effective_role);
+    ctx.body = presentApiKey(updated, existing.effective_role, await spentThisMonth(id));
   });
 
   defineRoute(router, deps, ROUTES.revokeApiKey, async (ctx) => {
@@ -120,6 +124,6 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
     const revoked = await keys.revoke(id);
     // Revocation is immediate: once this answers, no API process accepts the key (principal-cache.ts).
     await deps.principals.settle();
-    ctx.body = presentApiKey(revoked, existing.effective_role);
+    ctx.body = presentApiKey(revoked, existing.effective_role, await spentThisMonth(id));
   });
 }

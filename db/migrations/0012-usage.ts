@@ -12,9 +12,13 @@ import type { Knex } from 'knex';
 // - `api_key_spend`: per key, the month (`period`, its first day) it last spent in, and what it
 //   spent: its reservations of that month, less what came back (refunds and releases). A
 //   reservation in flight counts in full; a capture changes nothing, since the charge is part of
-//   the reservation. Admission locks this row and checks the key's budget against it in the same
-//   statement (db/ledger.ts), so parallel requests can never overshoot. A generation carries the
-//   month it was admitted in (`budget_period`): what comes back from an earlier month's
+//   the reservation. The ledger trigger moves the key's row in the admission's own statement,
+//   and refuses (SQLSTATE GSB01, `budget_exceeded`) a statement whose reservations would take a
+//   key over its `monthly_budget_usd`: the whole admission (a coalesced batch or a comparison
+//   included) then changes nothing. The UPDATE waits for any other admission of the key, so
+//   parallel requests from any number of processes can never overshoot. The same trigger writes
+//   `usage.budget_threshold` at 50, 80 and 100 %. A generation carries the month it was admitted
+//   in (`budget_period`, from the API's clock): what comes back from an earlier month's
 //   reservation does not lower this month's spend.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('generations', (t) => {
@@ -55,7 +59,18 @@ export async function up(knex: Knex): Promise<void> {
     CREATE TRIGGER generations_usage AFTER INSERT ON generations
       REFERENCING NEW TABLE AS new_generations FOR EACH STATEMENT EXECUTE FUNCTION usage_count_generations();
 
+    -- lib/ids.ts's shape (evt_ and 24 base62 characters), for events written by triggers.
+    CREATE FUNCTION new_event_id() RETURNS text LANGUAGE sql VOLATILE AS $$
+      SELECT 'evt_' || string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 1 + floor(random() * 62)::int, 1), '')
+        FROM generate_series(1, 24)
+    $$;
+
     CREATE FUNCTION usage_from_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      moved record;
+      key_org text;
+      budget_usd numeric;
+      budget_credits bigint;
     BEGIN
       INSERT INTO usage_daily AS u (organization_id, environment, day, api_key_id, model, modality,
                                     credits_reserved, credits_charged, credits_refunded, credits_released)
@@ -73,18 +88,44 @@ export async function up(knex: Knex): Promise<void> {
                     credits_released = u.credits_released + EXCLUDED.credits_released;
 
       -- A reservation in a later month starts that month's count; what comes back from an earlier
-      -- month's reservation leaves the current month alone.
-      UPDATE api_key_spend s
-         SET spent_credits = CASE WHEN s.period = d.period THEN s.spent_credits ELSE 0 END + d.delta,
-             period = d.period
-        FROM (SELECT g.api_key_id, g.budget_period AS period,
-                     sum(CASE e.kind WHEN 'reserve' THEN e.reserved_delta WHEN 'refund' THEN -e.available_delta
-                                     WHEN 'release' THEN -e.available_delta ELSE 0 END) AS delta
-                FROM new_entries e JOIN generations g ON g.id = e.generation_id
-               WHERE g.budget_period IS NOT NULL AND e.kind IN ('reserve', 'refund', 'release')
-               GROUP BY 1, 2) d
-       WHERE s.api_key_id = d.api_key_id
-         AND (s.period = d.period OR (s.period < d.period AND d.delta > 0));
+      -- month's reservation leaves the current month alone. The UPDATE waits for any other
+      -- admission holding the key's row and then sees its spend, so the check below is exact
+      -- however many processes admit for the key at once.
+      FOR moved IN
+        WITH d AS (
+          SELECT g.api_key_id,
+                 coalesce(g.budget_period, date_trunc('month', g.created_at AT TIME ZONE 'UTC')::date) AS period,
+                 sum(CASE e.kind WHEN 'reserve' THEN e.reserved_delta ELSE -e.available_delta END) AS delta
+            FROM new_entries e JOIN generations g ON g.id = e.generation_id
+           WHERE e.kind IN ('reserve', 'refund', 'release')
+           GROUP BY 1, 2)
+        UPDATE api_key_spend s
+           SET spent_credits = CASE WHEN s.period = d.period THEN s.spent_credits ELSE 0 END + d.delta,
+               period = d.period
+          FROM d
+         WHERE s.api_key_id = d.api_key_id
+           AND (s.period = d.period OR (s.period < d.period AND d.delta > 0))
+        RETURNING s.api_key_id, s.period, s.spent_credits AS spent, d.delta
+      LOOP
+        CONTINUE WHEN moved.delta <= 0;
+        SELECT organization_id, monthly_budget_usd, round(monthly_budget_usd * 1000)::bigint
+          INTO key_org, budget_usd, budget_credits
+          FROM api_keys WHERE id = moved.api_key_id;
+        CONTINUE WHEN budget_credits IS NULL;
+        IF moved.spent > budget_credits THEN
+          RAISE EXCEPTION 'budget_exceeded: key % would spend % of its % credits in %', moved.api_key_id, moved.spent, budget_credits, moved.period
+            USING ERRCODE = 'GSB01';
+        END IF;
+        -- Each threshold once per key and month: the event's subject names all three.
+        INSERT INTO events (id, organization_id, environment, type, subject_id, data)
+        SELECT new_event_id(), key_org, 'live', 'usage.budget_threshold',
+               moved.api_key_id || ':' || to_char(moved.period, 'YYYY-MM') || ':' || t,
+               jsonb_build_object('api_key_id', moved.api_key_id, 'threshold_percent', t, 'budget_usd', budget_usd,
+                                  'spent_usd', round(moved.spent / 1000.0, 3), 'period', to_char(moved.period, 'YYYY-MM'))
+          FROM unnest(ARRAY[50, 80, 100]) AS t
+         WHERE (moved.spent - moved.delta) * 100 < t * budget_credits AND moved.spent * 100 >= t * budget_credits
+        ON CONFLICT (type, subject_id) DO NOTHING;
+      END LOOP;
       RETURN NULL;
     END $$;
 
@@ -132,6 +173,7 @@ export async function down(knex: Knex): Promise<void> {
     DROP FUNCTION IF EXISTS api_key_spend_row();
     DROP FUNCTION IF EXISTS usage_from_ledger();
     DROP FUNCTION IF EXISTS usage_count_generations();
+    DROP FUNCTION IF EXISTS new_event_id();
   `);
   await knex.schema.dropTableIfExists('api_key_spend');
   await knex.schema.dropTableIfExists('usage_daily');

@@ -103,6 +103,22 @@ export function createApiKeysRepo(knex: Knex) {
       return { rows: rows.slice(0, page.limit).map(withEffectiveRole), hasMore: rows.length > page.limit };
     },
 
+    /** The key's monthly budget and what it spent in the last month it spent in (db/migrations/0012-usage.ts). */
+    async budgetOf(id: string, trx: Db = knex): Promise<{ budgetUsd: number | null; period: string; spentCredits: number } | undefined> {
+      const row = await trx('api_keys as k')
+        .join('api_key_spend as s', 's.api_key_id', 'k.id')
+        .where('k.id', id)
+        .first('k.monthly_budget_usd', trx.raw(`to_char(s.period, 'YYYY-MM-DD') AS period`), 's.spent_credits');
+      return row && { budgetUsd: row.monthly_budget_usd === null ? null : Number(row.monthly_budget_usd), period: row.period, spentCredits: Number(row.spent_credits) };
+    },
+
+    /** Credits each key spent in `period` (`YYYY-MM-01`): 0 for a key whose last spending month is another. */
+    async spentIn(ids: string[], period: string, trx: Db = knex): Promise<Map<string, number>> {
+      const rows: { api_key_id: string; spent_credits: string }[] =
+        ids.length === 0 ? [] : await trx('api_key_spend').whereIn('api_key_id', ids).where('period', period).select('api_key_id', 'spent_credits');
+      return new Map(rows.map((r) => [r.api_key_id, Number(r.spent_credits)]));
+    },
+
     async update(id: string, changes: Partial<Pick<ApiKeyRow, 'name' | 'monthly_budget_usd' | 'ip_allowlist'>>, trx: Db = knex) {
       const [row] = await trx('api_keys').where({ id }).update(changes).returning(API_KEY_COLUMNS);
       return row as ApiKeyRow;

@@ -50,6 +50,8 @@ export type NewGeneration = Pick<
    * it and only if the API has not given up first (db/migrations/0008-admission-claims.ts).
    */
   admit_by?: number | null;
+  /** The month (`YYYY-MM-01`, UTC) whose budget the reservation counts against; default: the database's. */
+  budget_period?: string | null;
 };
 
 export function createGenerationsRepo(knex: Knex) {

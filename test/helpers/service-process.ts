@@ -43,7 +43,7 @@ export function spawnWorkerProcess(taskQueue: string, env: Record<string, string
 export function spawnApiProcess(port: number): Promise<ChildProcess> {
   return spawnService(
     'api/main.ts',
-    childEnv({ PORT: String(port), URL_SIGNING_SECRET: 'test-url-signing-secret', ADMIN_TOKEN: stack().adminToken }),
+    childEnv({ PORT: String(port), URL_SIGNING_SECRET: 'test-url-signing-secret', ADMIN_TOKEN: stack().adminToken, TEMPORAL_TASK_QUEUE: stack().config.taskQueue }),
     '"api listening"',
   );
 }
