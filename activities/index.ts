@@ -1,7 +1,9 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
+import type { AnomalySettings } from '../domain/spending-anomaly';
 import type { Storage } from '../storage/types';
+import { createAnomalyActivities } from './anomaly-detector';
 import { createComparisonActivities } from './comparisons';
 import { createCreditActivities } from './credits';
 import { createGenerationActivities } from './generations';
@@ -19,6 +21,8 @@ export interface ActivityDeps {
   temporal?: Client;
   /** Signing secrets and delivery settings; without them webhook activities fail, saying so. */
   webhooks?: WebhookDeps;
+  /** ANOMALY_FACTOR and ANOMALY_FLOOR_CREDITS; the defaults of decisions §4 without them. */
+  anomaly?: AnomalySettings;
 }
 
 /** Every activity, bound to its dependencies; tests pass a real database here. */
@@ -30,6 +34,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createGenerationActivities(deps),
     ...createReconcilerActivities({ ...deps, refund: credits.refundCredits }),
     ...createWebhookActivities(deps),
+    ...createAnomalyActivities(deps),
   };
 }
 

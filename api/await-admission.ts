@@ -17,6 +17,9 @@ export interface AdmissionWaitArgs<Found> {
   /** The id the admission is claimed under (db/repos/admission-claims.ts): the generation's or comparison's. */
   claimId: string;
   organizationId: string;
+  /** The key and the credits it asked for: a refusal the API only finds afterwards names the budget if that was it. */
+  apiKeyId: string;
+  neededCredits: number;
   admitBy: number;
   answer: Promise<Admission>;
   syncWindowMs: number;
@@ -76,9 +79,14 @@ async function giveUp<Found>(
 ): Promise<AdmissionWait<Found>> {
   args.stopWaiting();
   if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) throw reason;
-  // A worker decided first: admitted (the row, committed with its claim) or refused by the wallet.
+  // A worker decided first: admitted (the row, committed with its claim), or refused by the key's
+  // budget or by the wallet. The refusal itself is not kept, so it is told from their state now.
   const found = await args.findAdmitted();
   if (found) return { kind: 'row', found };
+  const budget = await deps.repos.apiKeys.budgetOf(args.apiKeyId);
+  if (budget?.budgetUsd != null && budget.spentCredits + args.neededCredits > Math.round(budget.budgetUsd * 1000)) {
+    return { kind: 'answered', admission: { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: budget.spentCredits / 1000 } };
+  }
   const balance = await getWalletBalance(deps.knex, args.organizationId);
   return { kind: 'answered', admission: { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits } };
 }

@@ -52,6 +52,7 @@ export const ROUTES = {
   // Any valid key may read the catalog (decisions §3).
   listModels: { method: 'GET', path: '/v1/models', access: apiKey(null, 'viewer') },
   getBalance: { method: 'GET', path: '/v1/balance', access: apiKey('usage:read', 'viewer') },
+  getUsage: { method: 'GET', path: '/v1/usage', access: apiKey('usage:read', 'viewer') },
   createImage: { method: 'POST', path: '/v1/images', access: apiKey('images:write', 'developer', true), idempotency: createsGeneration },
   createVideo: { method: 'POST', path: '/v1/videos', access: apiKey('videos:write', 'developer', true), idempotency: createsGeneration },
   createVoice: { method: 'POST', path: '/v1/voice', access: apiKey('voice:write', 'developer', true), idempotency: createsGeneration },

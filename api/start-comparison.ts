@@ -80,6 +80,8 @@ export async function startComparison(
   const waited = await awaitAdmission(deps, {
     claimId: comparisonId,
     organizationId: principal.organizationId,
+    apiKeyId: principal.apiKeyId,
+    neededCredits: children.reduce((sum, c) => sum + c.estimatedCredits, 0),
     admitBy: input.admitBy!,
     answer,
     syncWindowMs: 0,

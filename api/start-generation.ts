@@ -96,6 +96,8 @@ export async function startGeneration(
   const waited = await awaitAdmission(deps, {
     claimId: generationId,
     organizationId: principal.organizationId,
+    apiKeyId: principal.apiKeyId,
+    neededCredits: estimatedCredits,
     admitBy: input.admitBy!,
     findAdmitted: () => deps.repos.generations.findWithOutputs(generationId),
     answer,

@@ -13,6 +13,7 @@ import * as idempotencyOwner from './migrations/0009-idempotency-owner';
 import * as comparisons from './migrations/0010-comparisons';
 import * as webhooks from './migrations/0011-webhooks';
 import * as usage from './migrations/0012-usage';
+import * as anomalyDetector from './migrations/0013-anomaly-detector';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0010-comparisons': comparisons,
   '0011-webhooks': webhooks,
   '0012-usage': usage,
+  '0013-anomaly-detector': anomalyDetector,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -1,3 +1,4 @@
+import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR_CREDITS } from '../domain/spending-anomaly';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../domain/webhook-retry-schedule';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
@@ -52,6 +53,10 @@ export interface Config {
   /** WEBHOOK_CA_CERTS: a PEM file of certificate authorities receivers may use besides the system's. */
   webhookCaCerts: string | undefined;
   outputUrlTtlSeconds: number;
+  /** ANOMALY_FACTOR: live spend in 10 minutes above this many times the usual pauses an organization. */
+  anomalyFactor: number;
+  /** ANOMALY_FLOOR_CREDITS: ... and only above this many credits in those 10 minutes. */
+  anomalyFloorCredits: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -134,6 +139,8 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
+    anomalyFactor: integer(env, 'ANOMALY_FACTOR', DEFAULT_ANOMALY_FACTOR, 1),
+    anomalyFloorCredits: integer(env, 'ANOMALY_FLOOR_CREDITS', DEFAULT_ANOMALY_FLOOR_CREDITS, 0),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
 }

@@ -6,6 +6,7 @@ import type { WebhookDeps } from '../activities/webhooks';
 import { createProviderRegistry } from '../activities/providers/registry';
 import { createSimulator } from '../activities/providers/simulator';
 import { createRepos } from '../db/repos';
+import type { AnomalySettings } from '../domain/spending-anomaly';
 import type { ProviderMode } from '../lib/config';
 import type { Storage } from '../storage/types';
 
@@ -27,6 +28,8 @@ export interface WorkerDeps {
   temporal?: Client;
   /** Webhook signing and delivery settings; without them webhook activities fail, saying so. */
   webhooks?: WebhookDeps;
+  /** The anomaly detector's factor and floor (ANOMALY_FACTOR, ANOMALY_FLOOR_CREDITS). */
+  anomaly?: AnomalySettings;
   /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -43,6 +46,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
     ...(deps.temporal && { temporal: deps.temporal }),
     ...(deps.webhooks && { webhooks: deps.webhooks }),
+    ...(deps.anomaly && { anomaly: deps.anomaly }),
   });
   const slots = deps.workflowTaskSlots ?? DEFAULT_WORKFLOW_TASK_SLOTS;
   return Worker.create({

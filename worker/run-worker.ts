@@ -10,6 +10,7 @@ import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../lib/callback-token';
 import { createWorker } from './create-worker';
+import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
 import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
@@ -48,6 +49,7 @@ export async function startWorker(
   const clientConnection = await Connection.connect({ address: temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   await ensureReconcilerSchedule(client, config.taskQueue, logger);
+  await ensureAnomalyDetectorSchedule(client, config.taskQueue, logger);
   const webhooks = webhookDeps(config, logger);
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
   // One bundle for both workers: bundling is the slow, memory-hungry part of a worker's start.
@@ -65,6 +67,7 @@ export async function startWorker(
     workflowBundle,
     temporal: client,
     ...(webhooks && { webhooks }),
+    anomaly: { factor: config.anomalyFactor, floorCredits: config.anomalyFloorCredits },
   };
   const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots });
   // Webhook deliveries poll a queue of their own, so a slow receiver never holds up a generation.

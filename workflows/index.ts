@@ -5,3 +5,4 @@ export { floorWorkflow } from './floor';
 export { reconcilerWorkflow } from './reconciler';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
+export { anomalyDetectorWorkflow } from './anomaly-detector';

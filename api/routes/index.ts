@@ -19,6 +19,7 @@ import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
 import { registerProviderCallbackRoutes } from './provider-callbacks';
 import { registerUploadRoutes } from './uploads';
+import { registerUsageRoutes } from './usage';
 import { registerUserRoutes } from './users';
 import { registerWebhookRoutes } from './webhooks';
 
@@ -30,6 +31,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerAdminRoutes(router, deps);
   registerModelRoutes(router, deps);
   registerBalanceRoutes(router, deps);
+  registerUsageRoutes(router, deps);
   registerImageRoutes(router, deps);
   registerVideoRoutes(router, deps);
   registerVoiceRoutes(router, deps);

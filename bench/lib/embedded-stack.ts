@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startWorker } from '../../worker/run-worker';
 import { freePort } from '../../lib/free-port';
+import { NO_ANOMALY_FLOOR } from './chaos-stack';
 
 /**
  * The embedded stack as `npm start` runs it (durable Postgres, a Temporal dev server with a
@@ -30,6 +31,8 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
     urlSigningSecret: 'bench-secret',
     localStorageDir: path.join(dir, 'storage'),
     logLevel: 'error',
+    // A benchmark's wallet spends fast with no history: the anomaly detector would pause it.
+    anomalyFloorCredits: NO_ANOMALY_FLOOR,
     ...overrides,
   };
   config.publicBaseUrl = `http://localhost:${config.port}`;

@@ -7,6 +7,7 @@ import { createGenerationsRepo } from './generations';
 import { createIdempotencyKeysRepo } from './idempotency-keys';
 import { createOrganizationsRepo } from './organizations';
 import { createUploadsRepo } from './uploads';
+import { createUsageRepo } from './usage';
 import { createUsersRepo } from './users';
 import { createWebhookDeliveriesRepo } from './webhook-deliveries';
 import { createWebhooksRepo } from './webhooks';
@@ -24,6 +25,7 @@ export function createRepos(knex: Knex) {
     uploads: createUploadsRepo(knex),
     webhooks: createWebhooksRepo(knex),
     webhookDeliveries: createWebhookDeliveriesRepo(knex),
+    usage: createUsageRepo(knex),
   };
 }
 

@@ -9,6 +9,8 @@ export interface OrganizationRow {
   enterprise: boolean;
   paused: boolean;
   rate_limit_per_minute: number | null;
+  /** When an operator last unpaused it: the anomaly detector judges only spend from then on. */
+  spend_watch_from: Date | null;
   created_at: Date;
 }
 
@@ -33,7 +35,16 @@ export function createOrganizationsRepo(knex: Knex) {
       changes: Partial<Pick<OrganizationRow, 'plan' | 'enterprise' | 'paused' | 'rate_limit_per_minute'>>,
       trx: Db = knex,
     ): Promise<OrganizationRow | undefined> {
-      const [row] = await trx('organizations').where({ id }).update(changes).returning('*');
+      // Unpausing a paused organization starts the anomaly detector's watch afresh
+      // (migration 0013): the burst that paused it does not pause it again.
+      const unpausing = changes.paused === false && { spend_watch_from: trx.raw('CASE WHEN paused THEN now() ELSE spend_watch_from END') };
+      const [row] = await trx('organizations').where({ id }).update({ ...changes, ...unpausing }).returning('*');
+      return row;
+    },
+
+    /** The anomaly detector's pause; undefined when the organization was already paused. */
+    async pauseForAnomaly(id: string, trx: Db = knex): Promise<OrganizationRow | undefined> {
+      const [row] = await trx('organizations').where({ id, paused: false }).update({ paused: true }).returning('*');
       return row;
     },
   };

@@ -86,6 +86,9 @@ export async function startTestStack(): Promise<TestStack> {
     webhookTimeoutMs: 2_000,
     webhookTaskQueue: 'test-webhooks',
     webhookCaCerts: path.join(dir, 'receiver-ca.pem'),
+    // Tests spend fast from wallets with no history: the stack's anomaly detector (a Schedule
+    // running every minute) would pause their organizations. Its tests inject their own settings.
+    anomalyFloorCredits: 1_000_000_000_000,
   };
   const receiverCertificate = await selfSignedCertificate(['receiver.test']);
   await writeFile(config.webhookCaCerts!, receiverCertificate.cert);
