@@ -46,7 +46,7 @@ async function deliveryWith(key: string, webhookId: string, status: string) {
 }
 
 describe('webhook deliveries', function () {
-  this.timeout(90_000);
+  this.timeout(120_000);
   const workers: ChildProcess[] = [];
   after(async () => {
     for (const w of workers) await killHard(w);
@@ -253,10 +253,13 @@ describe('webhook deliveries', function () {
         await waitFor(async () => (await call('GET', `/v1/webhook-deliveries/${replay.body.id}`, { key: org.liveKey })).body.attempt_count === 1, 20_000, 'attempt 1');
         await killHard(worker);
         workers.push(await spawnWorkerProcess(`${queue}-main`, env));
+        // If the kill lands after attempt 1 was recorded but before the worker reported it done,
+        // Temporal retries that activity only after its start-to-close timeout (the receiver's 2 s
+        // plus 30 s); the retry finds attempt 1 recorded and sends nothing. Then the 3 s gap.
         const done = await waitFor(async () => {
           const res = await call('GET', `/v1/webhook-deliveries/${replay.body.id}`, { key: org.liveKey });
           return res.body.status === 'succeeded' ? res.body : undefined;
-        }, 40_000, 'the replay to succeed');
+        }, 60_000, 'the replay to succeed');
         assert.deepEqual(done.attempts.map((a: { number: number; status_code: number }) => [a.number, a.status_code]), [[1, 500], [2, 200]]);
         assert.equal(receiver.received.length, 3, 'the first delivery, then the replay twice');
       } finally {
