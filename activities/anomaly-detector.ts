@@ -2,13 +2,13 @@ import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
 import { createSpendRepo } from '../db/repos/spend';
+import { creditsToUsd } from '../domain/pricing';
 import {
   ANOMALY_WINDOW_MS,
   DEFAULT_ANOMALY_SETTINGS,
   baselineAverage,
   isSpendingAnomaly,
   spendPeriods,
-  usdOfCredits,
   type AnomalySettings,
 } from '../domain/spending-anomaly';
 import { newId } from '../lib/ids';
@@ -65,7 +65,7 @@ export function createAnomalyActivities(deps: AnomalyDeps) {
         const data = {
           organization_id: organizationId,
           window_spend_credits: windowSpend,
-          window_spend_usd: usdOfCredits(windowSpend),
+          window_spend_usd: creditsToUsd(windowSpend),
           baseline_average_credits: Math.round(average * 100) / 100,
           factor: settings.factor,
           floor_credits: settings.floorCredits,

@@ -1,5 +1,6 @@
 import { isBudgetExceeded } from '../db/ledger';
 import type { Repos } from '../db/repos';
+import { creditsToUsd } from '../domain/pricing';
 import type { Admission } from '../workflows/definitions';
 
 /**
@@ -18,5 +19,5 @@ export async function budgetRefusal<T>(admit: () => Promise<T>, refusal: () => P
 /** The refusal, with the key's budget and what it has spent in its current month, for the message. */
 export async function refusedByBudget(repos: Repos, apiKeyId: string): Promise<Admission> {
   const budget = await repos.apiKeys.budgetOf(apiKeyId);
-  return { admitted: false, code: 'budget_exceeded', budgetUsd: budget?.budgetUsd ?? null, spentUsd: (budget?.spentCredits ?? 0) / 1000 };
+  return { admitted: false, code: 'budget_exceeded', budgetUsd: budget?.budgetUsd ?? null, spentUsd: creditsToUsd(budget?.spentCredits ?? 0) };
 }

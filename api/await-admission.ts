@@ -1,4 +1,5 @@
 import { getWalletBalance } from '../db/ledger';
+import { CREDITS_PER_USD, creditsToUsd } from '../domain/pricing';
 import { classifyDependencyError } from '../lib/dependency-errors';
 import type { Admission } from '../workflows/definitions';
 import type { ApiDeps } from './context';
@@ -84,8 +85,8 @@ async function giveUp<Found>(
   const found = await args.findAdmitted();
   if (found) return { kind: 'row', found };
   const budget = await deps.repos.apiKeys.budgetOf(args.apiKeyId);
-  if (budget?.budgetUsd != null && budget.spentCredits + args.neededCredits > Math.round(budget.budgetUsd * 1000)) {
-    return { kind: 'answered', admission: { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: budget.spentCredits / 1000 } };
+  if (budget?.budgetUsd != null && budget.spentCredits + args.neededCredits > Math.round(budget.budgetUsd * CREDITS_PER_USD)) {
+    return { kind: 'answered', admission: { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: creditsToUsd(budget.spentCredits) } };
   }
   const balance = await getWalletBalance(deps.knex, args.organizationId);
   return { kind: 'answered', admission: { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits } };

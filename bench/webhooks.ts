@@ -98,19 +98,21 @@ async function main() {
     // The same burst of bare workflows: started RELAY_START_CONCURRENCY at a time, as the relay
     // starts deliveries, each answering its update and returning; first start -> last result.
     let f = 0;
+    /** One bare workflow on the webhook queue: started with its update, then awaited. */
+    const bareWorkflow = async () => {
+      const start = new WithStartWorkflowOperation<typeof floorWorkflow>('floorWorkflow', {
+        workflowId: `floor-${Date.now()}-${f++}`,
+        taskQueue: stack.config.webhookTaskQueue,
+        args: [],
+        workflowIdConflictPolicy: 'FAIL',
+      });
+      await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start });
+      await (await start.workflowHandle()).result();
+      return true;
+    };
     const workflowBurst = async () => {
       const t0 = Date.now();
-      const load = await runLoad(total, RELAY_START_CONCURRENCY, async () => {
-        const start = new WithStartWorkflowOperation<typeof floorWorkflow>('floorWorkflow', {
-          workflowId: `floor-${Date.now()}-${f++}`,
-          taskQueue: stack.config.webhookTaskQueue,
-          args: [],
-          workflowIdConflictPolicy: 'FAIL',
-        });
-        await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start });
-        await (await start.workflowHandle()).result();
-        return true;
-      });
+      const load = await runLoad(total, RELAY_START_CONCURRENCY, bareWorkflow);
       if (load.errors > 0) throw new Error(`${load.errors} bare workflows failed`);
       return (total / (Date.now() - t0)) * 1000;
     };
@@ -136,17 +138,7 @@ async function main() {
     const replaysPerSecond = (replayIds.length / (lastReceipt - t0)) * 1000;
 
     const closedLoop = summarize(
-      await runLoad(total, 8, async () => {
-        const start = new WithStartWorkflowOperation<typeof floorWorkflow>('floorWorkflow', {
-          workflowId: `floor-${Date.now()}-${f++}`,
-          taskQueue: stack.config.webhookTaskQueue,
-          args: [],
-          workflowIdConflictPolicy: 'FAIL',
-        });
-        await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start });
-        await (await start.workflowHandle()).result();
-        return true;
-      }),
+      await runLoad(total, 8, bareWorkflow),
     );
     await connection.close();
 

@@ -8,6 +8,14 @@ import { PLAN_MULTIPLIER_TENTHS, type Plan } from './plans';
 // prices are integer micro-credits, multipliers integer tenths. So the ceiling is never pushed up
 // by binary noise (1.048576 × 25 × 1.6) nor pulled below the true cost by rounding it away.
 
+/** 1 USD = 1,000 credits (decisions §4). */
+export const CREDITS_PER_USD = 1000;
+
+/** USD of whole credits: at most 3 decimals. */
+export function creditsToUsd(credits: number): number {
+  return credits / CREDITS_PER_USD;
+}
+
 /** A job's size: `amount` base quantities, `per` of which make one pricing unit. */
 export interface BilledQuantity {
   amount: number;

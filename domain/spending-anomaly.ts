@@ -13,9 +13,6 @@ export const ANOMALY_BASELINE_MS = 7 * 24 * 60 * 60 * 1000;
 /** How many 10-minute windows the baseline's 7 days hold (1,008). */
 export const BASELINE_WINDOWS = ANOMALY_BASELINE_MS / ANOMALY_WINDOW_MS;
 
-/** 1 USD = 1,000 credits (decisions §4); credits are whole, so this has at most 3 decimals. */
-export const usdOfCredits = (credits: number): number => credits / 1000;
-
 export interface AnomalySettings {
   /** ANOMALY_FACTOR: how many times its usual 10-minute spend an organization may spend. */
   factor: number;

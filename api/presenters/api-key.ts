@@ -1,6 +1,6 @@
 import type { ApiKeyRow } from '../../db/repos/api-keys';
 import type { Role } from '../../domain/access';
-import { creditsToUsd } from '../../domain/budget-period';
+import { creditsToUsd } from '../../domain/pricing';
 
 /**
  * An API key without its secret; creation responses add `secret` once. `spentCredits`: what the key

@@ -1,9 +1,8 @@
 import type { UsageRow } from '../../db/repos/usage';
 import type { UsageGroupBy, UsagePeriod } from '../../domain/usage-period';
+import { creditsToUsd } from '../../domain/pricing';
 import { toCsv } from '../../lib/csv';
 
-/** 1 USD = 1,000 credits; credits are whole, so this has at most 3 decimals. */
-const usdOf = (credits: number) => credits / 1000;
 
 export function presentUsageRow(row: UsageRow) {
   return {
@@ -11,7 +10,7 @@ export function presentUsageRow(row: UsageRow) {
     generations: row.generations,
     credits_charged: row.creditsCharged,
     credits_refunded: row.creditsRefunded,
-    usd: usdOf(row.creditsCharged),
+    usd: creditsToUsd(row.creditsCharged),
   };
 }
 

@@ -13,7 +13,7 @@ export function registerUsageRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.getUsage, async (ctx) => {
     const principal = principalOf(ctx);
     const query = parseUsageQuery(ctx.query);
-    const period = resolveUsagePeriod(query, new Date());
+    const period = resolveUsagePeriod(query, deps.clock());
     if ('param' in period) throw new ApiError('validation_failed', period.message, { param: period.param, details: [period] });
     const groupBy = query.group_by ?? 'day';
     const rows = await deps.repos.usage.summarize({
