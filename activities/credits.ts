@@ -85,8 +85,10 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
               usage: {
                 ...(outcome.usage.inputTokens !== undefined && { input_tokens: outcome.usage.inputTokens }),
                 ...(outcome.usage.outputTokens !== undefined && { output_tokens: outcome.usage.outputTokens }),
+                ...(outcome.usage.outputTokensEstimated && { output_tokens_estimated: true }),
               },
             }),
+            ...(outcome.served && { served: outcome.served }),
           },
           trx,
         );
@@ -113,6 +115,8 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       status: 'failed' | 'canceled';
       errorCode?: string;
       errorMessage?: string;
+      errorSource?: 'provider' | 'gateway';
+      retryable?: boolean;
     }): Promise<void> {
       await failPermanently(() => knex.transaction(async (trx) => {
         const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);

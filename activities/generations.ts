@@ -1,13 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { countTokens } from 'gpt-tokenizer';
 import type { Repos } from '../db/repos';
+import type { ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
+import type { Modality } from '../domain/modalities';
+import { OUTPUT_SIZE_CAPS } from '../domain/output-limits';
 import { CALLBACK_EXPIRY_MARGIN_MS } from '../lib/callback-token';
 import { newId } from '../lib/ids';
 import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
+import { badOutput } from './providers/http-failure';
+import { ingestProviderFile } from './providers/ingest-output';
 import type { ProviderRegistry } from './providers/registry';
-import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './providers/types';
+import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult, type ProviderUsage } from './providers/types';
 
 export const PROVIDER_ERROR_TYPE = 'ProviderError';
 /** A provider failure a retry may cure (rate limited, 5xx, timeout): not in nonRetryableErrorTypes. */
@@ -16,6 +22,8 @@ export const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
 /** Longest wait between two polls of a provider job, whatever the provider suggests. */
 const MAX_POLL_INTERVAL_MS = 5_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** How long fetching one provider output may take (a large video over a slow CDN). */
+const OUTPUT_FETCH_TIMEOUT_MS = 10 * 60_000;
 
 // The provider steps of a generation. Sync modalities run `runProvider` as one local activity
 // (submit, and poll inline if the provider queues). Async modalities run `submitToProvider`, then
@@ -23,6 +31,10 @@ const DEFAULT_POLL_INTERVAL_MS = 1_000;
 // while polling is noticed by the heartbeat timeout and another worker resumes polling the same
 // provider job. Files go to storage inside the step that produced them; only their rows travel
 // through Temporal.
+//
+// Each step runs on one route (`routeIndex` into input.routes); the workflow moves to the next
+// route when one keeps failing with retryable errors. Every provider call that ends is appended to
+// the generation's `attempts` (its provenance).
 
 export function createGenerationActivities(deps: {
   repos: Repos;
@@ -30,48 +42,80 @@ export function createGenerationActivities(deps: {
   providers: ProviderRegistry;
   /** The signed callback URL of a generation, when the API can receive callbacks. */
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
+  /** Per-modality output caps, in bytes; domain/output-limits.ts without them. */
+  outputCapsBytes?: Partial<Record<Modality, number>>;
+  /** ALLOW_PRIVATE_INPUT_URLS: output URLs on private addresses (tests, development). */
+  allowPrivateOutputUrls?: boolean;
+  /** How long fetching one output file may take. */
+  outputFetchTimeoutMs?: number;
 }) {
   const { repos, storage, providers } = deps;
 
-  function jobOf(input: GenerationInput): { job: ProviderJob; adapter: ProviderAdapter } {
+  async function jobOf(input: GenerationInput, routeIndex: number | undefined): Promise<{ job: ProviderJob; adapter: ProviderAdapter }> {
     const model = findModel(input.model);
     if (!model) {
-      throw ApplicationFailure.nonRetryable(`model ${input.model} left the catalog`, PROVIDER_ERROR_TYPE, { code: 'unknown_model' });
+      throw ApplicationFailure.nonRetryable(`model ${input.model} left the catalog`, PROVIDER_ERROR_TYPE, { code: 'unknown_model', source: 'gateway' });
     }
+    const route = input.routes?.[routeIndex ?? 0] ?? providers.defaultRoute(model, input.environment);
     const job: ProviderJob = {
       generationId: input.generationId,
       model,
       prompt: input.prompt,
       params: input.params,
       inputs: input.inputs ?? {},
-      // One submission per generation, however often the step runs: a provider that honours the
-      // key answers a repeat with the job it already has.
-      idempotencyKey: providerIdempotencyKey(input.generationId),
+      // One submission per generation and route, however often the step runs: a provider that
+      // honours the key answers a repeat with the job it already has.
+      idempotencyKey: providerIdempotencyKey(input.generationId, routeIndex),
       // The URL expires with the job: its own async deadline, plus a margin for a late callback.
       ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId, callbackExpiry(input)) }),
+      route,
+      credentials: await providers.credentialsFor(route, input.organizationId),
     };
-    return { job, adapter: providers.adapterFor(model, input.environment) };
+    return { job, adapter: providers.adapterFor(route) };
   }
 
   function contextOf(job: ProviderJob): ProviderContext {
     const ctx = Context.current();
+    const stored = (name: string) => {
+      const input = job.inputs[name];
+      if (!input) throw new ProviderError('invalid_input', `This generation has no ${name} input.`, false, { source: 'gateway' });
+      return input;
+    };
     return {
       // A local activity has no heartbeat to send: its worker keeps the workflow task alive.
       heartbeat: () => (ctx.info.isLocal ? undefined : ctx.heartbeat()),
       signal: ctx.cancellationSignal,
       async readInput(name) {
-        const input = job.inputs[name];
-        const data = input ? await storage.read(input.storageKey) : undefined;
-        if (!data) throw new ProviderError('invalid_input', `The ${name} input of this generation is missing from storage.`);
+        const data = await storage.read(stored(name).storageKey);
+        if (!data) throw new ProviderError('invalid_input', `The ${name} input of this generation is missing from storage.`, false, { source: 'gateway' });
         return data;
       },
+      inputUrl: async (name) => storage.signedGetUrl(stored(name).storageKey),
     };
   }
 
-  async function store(generationId: string, result: ProviderResult): Promise<ProviderOutcome> {
+  /** The provider's files into storage (real providers' through the checks of ingest-output.ts). */
+  async function store(input: GenerationInput, job: ProviderJob, result: ProviderResult): Promise<ProviderOutcome> {
     const outputs: GeneratedFile[] = [];
+    const signal = Context.current().cancellationSignal;
     for (const [position, file] of result.files.entries()) {
-      const storageKey = `outputs/${generationId}/${position}.${file.extension}`;
+      const keyBase = `outputs/${input.generationId}/${position}`;
+      if ('kind' in file) {
+        const ingested = await ingestProviderFile(file, {
+          provider: job.route.provider,
+          modality: input.modality,
+          capBytes: deps.outputCapsBytes?.[input.modality] ?? OUTPUT_SIZE_CAPS[input.modality],
+          storage,
+          keyBase,
+          signal,
+          timeoutMs: deps.outputFetchTimeoutMs ?? OUTPUT_FETCH_TIMEOUT_MS,
+          ...(job.credentials.baseUrl && { trustedOrigin: new URL(job.credentials.baseUrl).origin }),
+          ...(deps.allowPrivateOutputUrls && { allowPrivateAddresses: true }),
+        });
+        outputs.push({ id: newId('out'), position, ...ingested });
+        continue;
+      }
+      const storageKey = `${keyBase}.${file.extension}`;
       await storage.put(storageKey, file.data, file.mime);
       outputs.push({
         id: newId('out'),
@@ -83,7 +127,14 @@ export function createGenerationActivities(deps: {
         ...(file.durationS !== undefined && { durationS: file.durationS }),
       });
     }
-    return { outputs, ...(result.text !== undefined && { text: result.text }), ...(result.usage && { usage: result.usage }) };
+    if (input.modality === 'chat' && result.text === undefined) throw badOutput(job.route.provider, 'a chat answer has no text');
+    const usage = input.modality === 'chat' ? chatUsage(result) : result.usage;
+    return {
+      outputs,
+      ...(result.text !== undefined && { text: result.text }),
+      ...(usage && { usage }),
+      served: job.route,
+    };
   }
 
   async function pollUntilDone(adapter: ProviderAdapter, job: ProviderJob, providerJobId: string, ctx: ProviderContext): Promise<ProviderResult> {
@@ -96,54 +147,101 @@ export function createGenerationActivities(deps: {
     }
   }
 
+  /**
+   * Runs one provider call and adds it to the generation's `attempts` once it ends: succeeded, or
+   * failed with its code. A cancelled call (the workflow moved on) is not an attempt's end.
+   */
+  async function recorded<T>(
+    input: GenerationInput,
+    job: ProviderJob,
+    startedAt: number,
+    fn: () => Promise<T>,
+    /** Whether a result ends the attempt (a queued job's does not). */
+    ends: (result: T) => boolean = () => true,
+  ): Promise<T> {
+    const attempt = (outcome: ProviderAttempt['outcome'], errorCode?: string): ProviderAttempt => ({
+      provider: job.route.provider,
+      model: job.route.model,
+      outcome,
+      ...(errorCode && { error_code: errorCode }),
+      duration_ms: Math.max(0, Date.now() - startedAt),
+    });
+    try {
+      const result = await fn();
+      if (ends(result)) await repos.generations.recordAttempt(input.generationId, attempt('succeeded'));
+      return result;
+    } catch (err) {
+      if (!Context.current().cancellationSignal.aborted) {
+        await repos.generations.recordAttempt(input.generationId, attempt('failed', err instanceof ProviderError ? err.code : 'internal_error'));
+      }
+      throw err;
+    }
+  }
+
   return {
-    /** Sync modalities: the whole provider call, its files stored. */
-    async runProvider(input: GenerationInput): Promise<ProviderOutcome> {
+    /** Sync modalities: the whole provider call on one route, its files stored. */
+    async runProvider(input: GenerationInput, routeIndex?: number): Promise<ProviderOutcome> {
       return asTemporalFailure(async () => {
-        const { job, adapter } = jobOf(input);
+        const { job, adapter } = await jobOf(input, routeIndex);
         await repos.generations.markRunning(input.generationId);
         const ctx = contextOf(job);
-        const submitted = await adapter.submit(job, ctx);
-        const result = submitted.state === 'done' ? submitted.result : await pollUntilDone(adapter, job, submitted.providerJobId, ctx);
-        return store(input.generationId, result);
+        return recorded(input, job, Date.now(), async () => {
+          const submitted = await adapter.submit(job, ctx);
+          const result = submitted.state === 'done' ? submitted.result : await pollUntilDone(adapter, job, submitted.providerJobId, ctx);
+          return store(input, job, result);
+        });
       });
     },
 
     /**
-     * Async modalities, step 1: hand the job to the provider and remember its job id. A re-run (its
-     * worker died, or the answer was lost) first looks for the job it recorded, and otherwise
-     * submits with the same idempotency key, so the provider runs the generation once.
+     * Async modalities, step 1: hand the job to the route's provider and remember its job id. A
+     * re-run (its worker died, or the answer was lost) first looks for the job it recorded on this
+     * route, and otherwise submits with the same idempotency key, so the provider runs it once.
      */
-    async submitToProvider(input: GenerationInput): Promise<Submission> {
+    async submitToProvider(input: GenerationInput, routeIndex?: number): Promise<Submission> {
       return asTemporalFailure(async () => {
-        const { job, adapter } = jobOf(input);
+        const { job, adapter } = await jobOf(input, routeIndex);
         const ctx = contextOf(job);
         ctx.heartbeat();
-        const recorded = (await repos.generations.findById(input.generationId))?.provider_job_id;
-        if (recorded) return { state: 'pending', providerJobId: recorded };
+        const row = await repos.generations.findById(input.generationId);
+        const sameRoute = routeIndex === undefined || (row?.provider === job.route.provider && row?.provider_model === job.route.model);
+        if (row?.provider_job_id && sameRoute) return { state: 'pending', providerJobId: row.provider_job_id };
         await repos.generations.markRunning(input.generationId);
         ctx.heartbeat();
-        const submitted = await adapter.submit(job, ctx);
-        ctx.heartbeat();
-        if (submitted.state === 'done') return { state: 'done', outcome: await store(input.generationId, submitted.result) };
-        await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId);
+        const submitted = await recorded(
+          input,
+          job,
+          Date.now(),
+          async (): Promise<Submission> => {
+            const answer = await adapter.submit(job, ctx);
+            ctx.heartbeat();
+            return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
+          },
+          (answer) => answer.state === 'done',
+        );
+        if (submitted.state === 'done') return submitted;
+        await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, job.route);
         return { state: 'pending', providerJobId: submitted.providerJobId };
       });
     },
 
     /** Async modalities, step 2: poll (heartbeating) until the provider is done, then store its files. */
-    async awaitProviderJob(input: GenerationInput, providerJobId: string): Promise<ProviderOutcome> {
+    async awaitProviderJob(input: GenerationInput, providerJobId: string, routeIndex?: number): Promise<ProviderOutcome> {
       return asTemporalFailure(async () => {
-        const { job, adapter } = jobOf(input);
-        const result = await pollUntilDone(adapter, job, providerJobId, contextOf(job));
-        return store(input.generationId, result);
+        const { job, adapter } = await jobOf(input, routeIndex);
+        const submittedAt = (await repos.generations.findById(input.generationId))?.provider_job_submitted_at;
+        return recorded(input, job, submittedAt?.getTime() ?? Date.now(), async () => {
+          const result = await pollUntilDone(adapter, job, providerJobId, contextOf(job));
+          return store(input, job, result);
+        });
       });
     },
 
-    /** A cancelled generation: ask the provider to stop (best effort). */
-    async cancelProviderJob(input: GenerationInput, providerJobId: string): Promise<void> {
-      const { job, adapter } = jobOf(input);
+    /** A cancelled generation, or a route given up for the next one: ask the provider to stop (best effort). */
+    async cancelProviderJob(input: GenerationInput, providerJobId: string, routeIndex?: number): Promise<void> {
+      const { job, adapter } = await jobOf(input, routeIndex);
       await adapter.cancel(job, providerJobId);
+      await repos.generations.clearProviderJob(input.generationId, providerJobId);
     },
   };
 }
@@ -154,8 +252,18 @@ function callbackExpiry(input: GenerationInput): Date {
 }
 
 /** The idempotency key of a generation's provider submission: stable across retries and workers. */
-export function providerIdempotencyKey(generationId: string): string {
-  return `${generationId}:submit`;
+export function providerIdempotencyKey(generationId: string, routeIndex = 0): string {
+  return routeIndex === 0 ? `${generationId}:submit` : `${generationId}:submit:${routeIndex}`;
+}
+
+/**
+ * Chat is charged on the output tokens the provider reports; a provider that reports none (many
+ * OpenAI-compatible servers) is charged on the answer's length in tokens, counted with the
+ * o200k_base tokenizer (gpt-tokenizer), and the usage says it was estimated.
+ */
+function chatUsage(result: ProviderResult): ProviderUsage {
+  if (result.usage?.outputTokens !== undefined) return result.usage;
+  return { ...result.usage, outputTokens: countTokens(result.text ?? ''), outputTokensEstimated: true };
 }
 
 /** Provider errors become Temporal failures that say whether a retry may help. */
@@ -164,10 +272,14 @@ async function asTemporalFailure<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     if (err instanceof ProviderError) {
-      const details = { code: err.code };
-      throw err.retryable
-        ? ApplicationFailure.retryable(err.message, PROVIDER_TRANSIENT_ERROR_TYPE, details)
-        : ApplicationFailure.nonRetryable(err.message, PROVIDER_ERROR_TYPE, details);
+      throw ApplicationFailure.create({
+        message: err.message,
+        type: err.retryable ? PROVIDER_TRANSIENT_ERROR_TYPE : PROVIDER_ERROR_TYPE,
+        nonRetryable: !err.retryable,
+        details: [{ code: err.code, source: err.opts.source ?? 'provider', retryable: err.retryable }],
+        // A provider's Retry-After: the next try waits at least that long.
+        ...(err.retryable && err.opts.retryAfterMs !== undefined && { nextRetryDelay: err.opts.retryAfterMs }),
+      });
     }
     throw err;
   }

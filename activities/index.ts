@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
+import type { Modality } from '../domain/modalities';
 import type { AnomalySettings } from '../domain/spending-anomaly';
 import type { Storage } from '../storage/types';
 import { createAnomalyActivities } from './anomaly-detector';
@@ -17,6 +18,10 @@ export interface ActivityDeps {
   storage: Storage;
   providers: ProviderRegistry;
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
+  /** Per-modality caps on a provider's output files (domain/output-limits.ts without them). */
+  outputCapsBytes?: Partial<Record<Modality, number>>;
+  /** Provider output URLs on private addresses (ALLOW_PRIVATE_INPUT_URLS; tests, development). */
+  allowPrivateOutputUrls?: boolean;
   /** The reconciler asks Temporal whether a generation's workflow is still running. */
   temporal?: Client;
   /** Signing secrets and delivery settings; without them webhook activities fail, saying so. */

@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Repos } from '../db/repos';
 import type { GenerationRow } from '../db/repos/generations';
+import type { ProviderRoute } from '../domain/providers';
 import { findModel } from '../domain/catalog';
 import type { Knex } from 'knex';
 import { providerIdempotencyKey } from './generations';
@@ -137,9 +138,12 @@ export function createReconcilerActivities(deps: {
 async function cancelProviderJob(providers: ProviderRegistry, gen: GenerationRow): Promise<void> {
   const model = findModel(gen.model);
   if (!model || !gen.provider_job_id) return;
-  const job = { generationId: gen.id, model, prompt: gen.prompt, params: gen.params, inputs: {}, idempotencyKey: providerIdempotencyKey(gen.id) };
-  await providers
-    .adapterFor(model, gen.environment)
-    .cancel(job, gen.provider_job_id)
-    .catch(() => undefined);
+  const providerJobId = gen.provider_job_id;
+  await (async () => {
+    // The route the job was submitted on (recorded with it), else the one a pre-routes workflow used.
+    const route = gen.provider && gen.provider_model ? ({ provider: gen.provider, model: gen.provider_model } as ProviderRoute) : providers.defaultRoute(model, gen.environment);
+    const credentials = await providers.credentialsFor(route, gen.organization_id);
+    const job = { generationId: gen.id, model, prompt: gen.prompt, params: gen.params, inputs: {}, idempotencyKey: providerIdempotencyKey(gen.id), route, credentials };
+    await providers.adapterFor(route).cancel(job, providerJobId);
+  })().catch(() => undefined);
 }

@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import type Koa from 'koa';
 import type { Repos } from '../db/repos';
 import type { KeyPrincipal } from '../db/repos/api-keys';
+import type { SecretBox } from '../lib/secret-box';
+import type { RealProvider } from '../domain/providers';
 import type { RoutingConfig } from '../domain/provider-routing';
 import type { IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
@@ -42,6 +44,10 @@ export interface ApiDeps {
   providerCallbackSecret: string;
   /** Webhook secrets and delivery settings; without them (no WEBHOOK_SECRETS_KEY) webhooks answer 503. */
   webhooks?: WebhookDeps;
+  /** Seals the provider keys organizations bring (PROVIDER_SECRETS_KEY); without it BYOK answers 503. */
+  providerSecrets?: SecretBox;
+  /** Providers an organization may bring its own key for: those with a base URL here (decisions §7). */
+  byokProviders: readonly RealProvider[];
   /** Wall clock for windows measured by the API (idempotency, cache); tests move it. */
   clock: () => Date;
 }

@@ -3,7 +3,8 @@ import { findModel, type ModelEntry } from '../domain/catalog';
 import type { Capability, Modality } from '../domain/modalities';
 import { modelLimitViolation, type LimitedQuantity, type LimitedRequest } from '../domain/model-limits';
 import { planAllowsStudioPlus } from '../domain/plans';
-import { routeProvider, type RoutingConfig } from '../domain/provider-routing';
+import { usableRoutes, type RoutingConfig } from '../domain/provider-routing';
+import type { ProviderRoute } from '../domain/providers';
 import { ApiError } from './errors';
 
 /** The checks every creation endpoint makes on its `model` before anything is reserved. */
@@ -22,10 +23,18 @@ export function resolveModel(slug: string, modality: Modality, principal: KeyPri
       param: 'model',
     });
   }
-  if (!routeProvider(model, principal.environment, routing)) {
-    throw new ApiError('provider_unavailable', `Model '${slug}' is not available: its provider is not configured on this server.`);
+  if (requestRoutes(model, principal, routing).length === 0) {
+    throw new ApiError(
+      'provider_unavailable',
+      `Model '${slug}' is not available: none of its providers (${model.routes.map((r) => r.provider).join(', ')}) has credentials on this server. GET /v1/models shows which models are available.`,
+    );
   }
   return model;
+}
+
+/** The routes a request of this principal runs on, in order (decisions §7); empty: unavailable. */
+export function requestRoutes(model: ModelEntry, principal: KeyPrincipal, routing: RoutingConfig): ProviderRoute[] {
+  return usableRoutes(model, principal.environment, routing, principal.ownProviders);
 }
 
 /** 400 capability_not_supported unless the model can do what the request asks. */

@@ -90,6 +90,11 @@ export const ROUTES = {
   createUser: { method: 'POST', path: '/v1/users', access: apiKey('api_keys:manage', 'admin') },
   updateUser: { method: 'PATCH', path: '/v1/users/:id', access: apiKey('api_keys:manage', 'admin') },
   deactivateUser: { method: 'DELETE', path: '/v1/users/:id', access: apiKey('api_keys:manage', 'admin') },
+  // The organization's own provider keys (BYOK) are secrets like API keys, so the same scope and role
+  // manage them: whoever may mint the organization's keys may bring the provider keys behind them.
+  listProviderCredentials: { method: 'GET', path: '/v1/provider-credentials', access: apiKey('api_keys:manage', 'admin') },
+  putProviderCredential: { method: 'PUT', path: '/v1/provider-credentials/:provider', access: apiKey('api_keys:manage', 'admin') },
+  deleteProviderCredential: { method: 'DELETE', path: '/v1/provider-credentials/:provider', access: apiKey('api_keys:manage', 'admin') },
 
   adminCreateOrganization: { method: 'POST', path: '/admin/v1/organizations', access: { kind: 'admin' } },
   adminGetOrganization: { method: 'GET', path: '/admin/v1/organizations/:id', access: { kind: 'admin' } },

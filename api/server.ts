@@ -4,6 +4,8 @@ import { webhookDepsFromConfig } from '../activities/webhooks/settings';
 import { createRepos } from '../db/repos';
 import { ConfigError, requireSetting, type Config } from '../lib/config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';
+import { createSecretBox } from '../lib/secret-box';
+import type { RealProvider } from '../domain/providers';
 import type { Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { createUrlSigner } from '../storage/url-signer';
@@ -44,8 +46,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     storage,
     urlSigner,
     allowPrivateInputUrls: config.allowPrivateInputUrls,
-    // No real provider adapter exists yet, so only the simulator is configured.
-    routing: { providerMode: config.providerMode, configuredProviders: [] },
+    routing: { providerMode: config.providerMode, configuredProviders: Object.keys(config.providerCredentials), modelRoutes: config.modelRoutes },
     logger,
     adminToken: config.adminToken,
     trustedProxies: parseTrustProxy(config.trustProxy),
@@ -56,6 +57,8 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),
     ...withWebhooks(config),
+    ...(config.providerSecretsKey && { providerSecrets: createSecretBox(config.providerSecretsKey) }),
+    byokProviders: Object.keys(config.providerBaseUrls) as RealProvider[],
   };
   const server = createApp(deps).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

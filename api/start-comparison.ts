@@ -7,6 +7,7 @@ import { newId } from '../lib/ids';
 import type { comparisonWorkflow } from '../workflows/comparison';
 import { budgetPeriodOf } from '../domain/budget-period';
 import { budgetExceeded } from './budget-exceeded';
+import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../workflows/definitions';
 import { awaitAdmission, noWorker } from './await-admission';
 import type { ApiDeps } from './context';
@@ -51,6 +52,7 @@ export async function startComparison(
     plan: principal.plan,
     comparisonId,
     ...(child.inputs && { inputs: child.inputs }),
+    routes: requestRoutes(child.model, principal, deps.routing),
   }));
   const input: ComparisonInput = {
     comparisonId,

@@ -12,6 +12,7 @@ import { isTerminal } from '../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../domain/generation-timeouts';
 import { newId } from '../lib/ids';
 import type { generationWorkflow } from '../workflows/generation';
+import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
 import type { ApiDeps, AppContext } from './context';
 import { presentGeneration } from './presenters/generation';
@@ -75,6 +76,7 @@ export async function startGeneration(
     budgetPeriod: budgetPeriodOf(deps.clock()),
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
+    routes: requestRoutes(request.model, principal, deps.routing),
   };
   const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
   const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', {

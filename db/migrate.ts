@@ -14,6 +14,7 @@ import * as comparisons from './migrations/0010-comparisons';
 import * as webhooks from './migrations/0011-webhooks';
 import * as usage from './migrations/0012-usage';
 import * as anomalyDetector from './migrations/0013-anomaly-detector';
+import * as providers from './migrations/0014-providers';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0011-webhooks': webhooks,
   '0012-usage': usage,
   '0013-anomaly-detector': anomalyDetector,
+  '0014-providers': providers,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -7,7 +7,10 @@ import type { Modality } from './modalities';
 // modality is billed in (decisions §4); `priceSource` names the page and, where the provider prices
 // differently (per 5 s video, per run, per hour), how the price was converted. "(list price, 2025)"
 // marks a price taken from the provider's 2025 list that the stored pages did not confirm.
-// `providerModelId` is the identifier the provider's own docs use, for the adapter that calls it.
+// `routes` are the providers that serve a model, tried in order on retryable failures (decisions
+// §7), each with the identifier that provider's own docs use. Google's models are served through
+// hosts of them: fal and Replicate for Imagen and Veo, an OpenAI-compatible server for Gemini
+// (Google serves one at generativelanguage.googleapis.com/v1beta/openai).
 // The response mode (sync/async) follows from the modality (spec §1), not from this file.
 
 type Draft = Omit<ModelEntry, 'modality' | 'studioPlus' | 'limits'> & { studioPlus?: boolean; limits?: ModelLimits };
@@ -34,7 +37,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // ── image (sync) ─ per image or per output megapixel ───────────────────────────────────────────
   image({
     slug: 'flux-schnell', name: 'FLUX.1 [schnell]', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/flux/schnell',
+    routes: [{ provider: 'fal', model: 'fal-ai/flux/schnell' }, { provider: 'replicate', model: 'black-forest-labs/flux-schnell' }],
     capabilities: ['text_to_image'],
     pricing: { unit: 'megapixel', creditsPerUnit: 3 },
     priceSource: 'fal.ai/models/fal-ai/flux/schnell: $0.003 per megapixel',
@@ -42,7 +45,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'flux-dev', name: 'FLUX.1 [dev]', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/flux/dev',
+    routes: [{ provider: 'fal', model: 'fal-ai/flux/dev' }, { provider: 'replicate', model: 'black-forest-labs/flux-dev' }],
     capabilities: ['text_to_image', 'image_to_image'],
     pricing: { unit: 'megapixel', creditsPerUnit: 25 },
     priceSource: 'fal.ai/models/fal-ai/flux/dev: $0.025 per megapixel',
@@ -50,7 +53,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'flux-1.1-pro', name: 'FLUX1.1 [pro]', tier: 'pro',
-    provider: 'fal', providerModelId: 'fal-ai/flux-pro/v1.1',
+    routes: [{ provider: 'fal', model: 'fal-ai/flux-pro/v1.1' }, { provider: 'replicate', model: 'black-forest-labs/flux-1.1-pro' }],
     capabilities: ['text_to_image'],
     pricing: { unit: 'megapixel', creditsPerUnit: 40 },
     priceSource: 'fal.ai/models/fal-ai/flux-pro/v1.1: $0.04 per megapixel',
@@ -58,7 +61,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'flux-1.1-pro-ultra', name: 'FLUX1.1 [pro] ultra', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/flux-pro/v1.1-ultra',
+    routes: [{ provider: 'fal', model: 'fal-ai/flux-pro/v1.1-ultra' }],
     capabilities: ['text_to_image', 'image_to_image'],
     pricing: { unit: 'image', creditsPerUnit: 60 },
     priceSource: 'fal.ai/models/fal-ai/flux-pro/v1.1-ultra: $0.06 per image',
@@ -66,7 +69,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'imagen-4', name: 'Imagen 4', tier: 'standard',
-    provider: 'google', providerModelId: 'imagen-4.0-generate-001',
+    routes: [{ provider: 'fal', model: 'fal-ai/imagen4/preview' }, { provider: 'replicate', model: 'google/imagen-4' }],
     capabilities: ['text_to_image'],
     pricing: { unit: 'image', creditsPerUnit: 40 },
     priceSource: 'cloud.google.com/vertex-ai/generative-ai/pricing: Imagen 4, $0.04 per image',
@@ -74,7 +77,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'imagen-4-fast', name: 'Imagen 4 Fast', tier: 'fast',
-    provider: 'google', providerModelId: 'imagen-4.0-fast-generate-001',
+    routes: [{ provider: 'fal', model: 'fal-ai/imagen4/preview/fast' }, { provider: 'replicate', model: 'google/imagen-4-fast' }],
     capabilities: ['text_to_image'],
     pricing: { unit: 'image', creditsPerUnit: 20 },
     priceSource: 'ai.google.dev/gemini-api/docs/pricing: Imagen 4 Fast, $0.02 per image',
@@ -82,7 +85,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'gpt-image-1', name: 'GPT Image 1', tier: 'pro',
-    provider: 'openai', providerModelId: 'gpt-image-1',
+    routes: [{ provider: 'openai', model: 'gpt-image-1' }],
     capabilities: ['text_to_image', 'image_to_image'],
     pricing: { unit: 'image', creditsPerUnit: 63 },
     priceSource:
@@ -91,7 +94,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'ideogram-v3', name: 'Ideogram 3.0', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/ideogram/v3',
+    routes: [{ provider: 'fal', model: 'fal-ai/ideogram/v3' }],
     capabilities: ['text_to_image'],
     pricing: { unit: 'image', creditsPerUnit: 60 },
     priceSource: 'fal.ai/models/fal-ai/ideogram/v3: $0.06 per image (BALANCED rendering speed)',
@@ -99,7 +102,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   image({
     slug: 'recraft-v3', name: 'Recraft V3', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/recraft/v3/text-to-image',
+    routes: [{ provider: 'fal', model: 'fal-ai/recraft/v3/text-to-image' }],
     capabilities: ['text_to_image'],
     pricing: { unit: 'image', creditsPerUnit: 40 },
     priceSource: 'fal.ai/models/fal-ai/recraft/v3/text-to-image: $0.04 per raster image (vector styles, not offered here, $0.08)',
@@ -109,7 +112,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // ── video (async) ─ per second of output ───────────────────────────────────────────────────────
   video({
     slug: 'kling-2.1-master', name: 'Kling 2.1 Master', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/kling-video/v2.1/master/text-to-video',
+    routes: [{ provider: 'fal', model: 'fal-ai/kling-video/v2.1/master/text-to-video' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 280 },
     priceSource:
@@ -118,7 +121,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'kling-2.1-pro', name: 'Kling 2.1 Pro (image to video)', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/kling-video/v2.1/pro/image-to-video',
+    routes: [{ provider: 'fal', model: 'fal-ai/kling-video/v2.1/pro/image-to-video' }],
     capabilities: ['image_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 98 },
     priceSource:
@@ -127,7 +130,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'veo-3', name: 'Veo 3', tier: 'pro', studioPlus: true,
-    provider: 'google', providerModelId: 'veo-3.0-generate-001',
+    routes: [{ provider: 'fal', model: 'fal-ai/veo3' }, { provider: 'replicate', model: 'google/veo-3' }],
     capabilities: ['text_to_video', 'image_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 400 },
     priceSource: 'ai.google.dev/gemini-api/docs/pricing: Veo 3, $0.40 per second of video with audio',
@@ -135,7 +138,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'veo-3-fast', name: 'Veo 3 Fast', tier: 'standard',
-    provider: 'google', providerModelId: 'veo-3.0-fast-generate-001',
+    routes: [{ provider: 'fal', model: 'fal-ai/veo3/fast' }, { provider: 'replicate', model: 'google/veo-3-fast' }],
     capabilities: ['text_to_video', 'image_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 150 },
     priceSource: 'ai.google.dev/gemini-api/docs/pricing: Veo 3 Fast, $0.15 per second of video with audio',
@@ -143,7 +146,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'hailuo-02', name: 'MiniMax Hailuo 02 (768p)', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/minimax/hailuo-02/standard/text-to-video',
+    routes: [{ provider: 'fal', model: 'fal-ai/minimax/hailuo-02/standard/text-to-video' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 45 },
     priceSource: 'fal.ai/models/fal-ai/minimax/hailuo-02/standard: $0.045 per second at 768p ($0.27 per 6 s video)',
@@ -151,7 +154,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'seedance-1-pro', name: 'Seedance 1.0 Pro (image to video)', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/bytedance/seedance/v1/pro/image-to-video',
+    routes: [{ provider: 'fal', model: 'fal-ai/bytedance/seedance/v1/pro/image-to-video' }],
     capabilities: ['image_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 124 },
     priceSource: 'fal.ai/models/fal-ai/bytedance/seedance/v1/pro/image-to-video: about $0.62 per 5 s 1080p video → $0.124/s',
@@ -159,7 +162,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'seedance-1-pro-fast', name: 'Seedance 1.0 Pro Fast', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/bytedance/seedance/v1/pro/fast/text-to-video',
+    routes: [{ provider: 'fal', model: 'fal-ai/bytedance/seedance/v1/pro/fast/text-to-video' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 49 },
     priceSource: 'fal.ai/models/fal-ai/bytedance/seedance/v1/pro/fast/text-to-video: about $0.245 per 5 s 1080p video → $0.049/s',
@@ -167,7 +170,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'luma-ray-2', name: 'Luma Ray 2', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/luma-dream-machine/ray-2',
+    routes: [{ provider: 'fal', model: 'fal-ai/luma-dream-machine/ray-2' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 100 },
     priceSource: 'fal.ai/models/fal-ai/luma-dream-machine/ray-2: $0.50 per 5 s video at 540p → $0.10/s',
@@ -175,7 +178,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   video({
     slug: 'luma-ray-2-flash', name: 'Luma Ray 2 Flash', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/luma-dream-machine/ray-2-flash',
+    routes: [{ provider: 'fal', model: 'fal-ai/luma-dream-machine/ray-2-flash' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 40 },
     priceSource: 'fal.ai/models/fal-ai/luma-dream-machine/ray-2-flash: $0.20 per 5 s video at 540p → $0.04/s',
@@ -185,7 +188,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // ── voice (sync) ─ per 1k characters (tts, voice clone) or per minute of audio (transcription) ─
   voice({
     slug: 'eleven-multilingual-v2', name: 'ElevenLabs Multilingual v2', tier: 'standard',
-    provider: 'elevenlabs', providerModelId: 'eleven_multilingual_v2',
+    routes: [{ provider: 'elevenlabs', model: 'eleven_multilingual_v2' }],
     capabilities: ['text_to_voice', 'voice_clone'],
     pricing: { unit: '1k_characters', creditsPerUnit: 100 },
     priceSource: 'elevenlabs.io/pricing/api: Multilingual v2/v3, $0.10 per 1,000 characters',
@@ -193,7 +196,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'eleven-flash-v2.5', name: 'ElevenLabs Flash v2.5', tier: 'fast',
-    provider: 'elevenlabs', providerModelId: 'eleven_flash_v2_5',
+    routes: [{ provider: 'elevenlabs', model: 'eleven_flash_v2_5' }],
     capabilities: ['text_to_voice', 'voice_clone'],
     pricing: { unit: '1k_characters', creditsPerUnit: 50 },
     priceSource: 'elevenlabs.io/pricing/api: Flash/Turbo, $0.05 per 1,000 characters',
@@ -201,7 +204,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'eleven-v3', name: 'Eleven v3', tier: 'pro',
-    provider: 'elevenlabs', providerModelId: 'eleven_v3',
+    routes: [{ provider: 'elevenlabs', model: 'eleven_v3' }],
     capabilities: ['text_to_voice'],
     pricing: { unit: '1k_characters', creditsPerUnit: 100 },
     priceSource: 'elevenlabs.io/pricing/api: Multilingual v2/v3, $0.10 per 1,000 characters',
@@ -209,7 +212,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'eleven-scribe', name: 'ElevenLabs Scribe', tier: 'standard',
-    provider: 'elevenlabs', providerModelId: 'scribe_v1',
+    routes: [{ provider: 'elevenlabs', model: 'scribe_v1' }],
     capabilities: ['transcription'],
     pricing: { unit: 'minute', creditsPerUnit: 3.67 },
     priceSource: 'elevenlabs.io/pricing/api: Scribe speech to text, $0.22 per hour of audio → $0.00367/min',
@@ -217,7 +220,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'openai-tts-1', name: 'OpenAI TTS', tier: 'fast',
-    provider: 'openai', providerModelId: 'tts-1',
+    routes: [{ provider: 'openai', model: 'tts-1' }],
     capabilities: ['text_to_voice'],
     pricing: { unit: '1k_characters', creditsPerUnit: 15 },
     priceSource: 'platform.openai.com/docs/pricing: tts-1, $15.00 per 1M characters → $0.015 per 1k',
@@ -225,7 +228,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'openai-tts-1-hd', name: 'OpenAI TTS HD', tier: 'standard',
-    provider: 'openai', providerModelId: 'tts-1-hd',
+    routes: [{ provider: 'openai', model: 'tts-1-hd' }],
     capabilities: ['text_to_voice'],
     pricing: { unit: '1k_characters', creditsPerUnit: 30 },
     priceSource: 'platform.openai.com/docs/pricing: tts-1-hd, $30.00 per 1M characters → $0.03 per 1k',
@@ -233,7 +236,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'whisper-1', name: 'OpenAI Whisper', tier: 'standard',
-    provider: 'openai', providerModelId: 'whisper-1',
+    routes: [{ provider: 'openai', model: 'whisper-1' }],
     capabilities: ['transcription'],
     pricing: { unit: 'minute', creditsPerUnit: 6 },
     priceSource: 'platform.openai.com/docs/pricing: whisper-1, $0.006 per minute',
@@ -241,7 +244,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   voice({
     slug: 'gpt-4o-transcribe', name: 'GPT-4o Transcribe', tier: 'pro',
-    provider: 'openai', providerModelId: 'gpt-4o-transcribe',
+    routes: [{ provider: 'openai', model: 'gpt-4o-transcribe' }],
     capabilities: ['transcription'],
     pricing: { unit: 'minute', creditsPerUnit: 6 },
     priceSource:
@@ -252,7 +255,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // ── music (async) ─ per song or per second of output ───────────────────────────────────────────
   music({
     slug: 'eleven-music', name: 'Eleven Music', tier: 'pro', studioPlus: true,
-    provider: 'elevenlabs', providerModelId: 'music_v1',
+    routes: [{ provider: 'elevenlabs', model: 'music_v1' }],
     capabilities: ['text_to_music'],
     pricing: { unit: 'second', creditsPerUnit: 13.34 },
     priceSource: 'elevenlabs.io/pricing/api: Eleven Music, $0.80 per minute → $0.01334/s (list price, 2025)',
@@ -260,7 +263,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   music({
     slug: 'minimax-music-v2', name: 'MiniMax Music 2.0', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/minimax-music/v2',
+    routes: [{ provider: 'fal', model: 'fal-ai/minimax-music/v2' }],
     capabilities: ['text_to_music'],
     pricing: { unit: 'song', creditsPerUnit: 30 },
     priceSource: 'fal.ai/models/fal-ai/minimax-music/v2: $0.03 per generation',
@@ -268,7 +271,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   music({
     slug: 'minimax-music-v1.5', name: 'MiniMax Music 1.5', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/minimax-music/v1.5',
+    routes: [{ provider: 'fal', model: 'fal-ai/minimax-music/v1.5' }],
     capabilities: ['text_to_music'],
     pricing: { unit: 'song', creditsPerUnit: 30 },
     priceSource: 'fal.ai/models/fal-ai/minimax-music/v1.5: $0.03 per generation',
@@ -277,7 +280,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   music({
     // A Suno-style song model: lyrics and vocals, up to 240 s.
     slug: 'ace-step', name: 'ACE-Step', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/ace-step/prompt-to-audio',
+    routes: [{ provider: 'fal', model: 'fal-ai/ace-step/prompt-to-audio' }],
     capabilities: ['text_to_music'],
     pricing: { unit: 'second', creditsPerUnit: 0.2 },
     priceSource: 'fal.ai/models/fal-ai/ace-step/prompt-to-audio: $0.0002 per second of generated audio',
@@ -285,7 +288,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   music({
     slug: 'lyria-2', name: 'Lyria 2', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/lyria2',
+    routes: [{ provider: 'fal', model: 'fal-ai/lyria2' }],
     capabilities: ['text_to_music'],
     pricing: { unit: 'song', creditsPerUnit: 100 },
     priceSource: 'fal.ai/models/fal-ai/lyria2: $0.10 per 30 s clip (list price, 2025)',
@@ -293,7 +296,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   music({
     slug: 'stable-audio-2.5', name: 'Stable Audio 2.5', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/stable-audio-25/text-to-audio',
+    routes: [{ provider: 'fal', model: 'fal-ai/stable-audio-25/text-to-audio' }],
     capabilities: ['text_to_music'],
     pricing: { unit: 'song', creditsPerUnit: 200 },
     priceSource: 'fal.ai/models/fal-ai/stable-audio-25/text-to-audio: $0.20 per audio clip',
@@ -306,7 +309,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   avatar({
     // HeyGen-style stock presenters, chosen by avatar_id.
     slug: 'veed-avatars', name: 'VEED Avatars', tier: 'standard',
-    provider: 'fal', providerModelId: 'veed/avatars/text-to-video',
+    routes: [{ provider: 'fal', model: 'veed/avatars/text-to-video' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 50 },
     priceSource: 'fal.ai/models/veed/avatars/text-to-video: $0.05 per second of video (list price, 2025)',
@@ -314,7 +317,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   avatar({
     slug: 'veed-fabric-1.0', name: 'VEED Fabric 1.0', tier: 'standard',
-    provider: 'fal', providerModelId: 'veed/fabric-1.0/text',
+    routes: [{ provider: 'fal', model: 'veed/fabric-1.0/text' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 150 },
     priceSource: 'fal.ai/models/veed/fabric-1.0/text: $0.15 per second at 720p ($0.08 at 480p)',
@@ -322,7 +325,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   avatar({
     slug: 'multitalk', name: 'MultiTalk avatar (text)', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/ai-avatar/single-text',
+    routes: [{ provider: 'fal', model: 'fal-ai/ai-avatar/single-text' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 200 },
     priceSource: 'fal.ai/models/fal-ai/ai-avatar: $0.20 per second (MultiTalk family)',
@@ -331,7 +334,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   avatar({
     // Hedra-style: a still portrait plus audio becomes a speaking presenter.
     slug: 'omnihuman-1.5', name: 'OmniHuman 1.5', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/bytedance/omnihuman/v1.5',
+    routes: [{ provider: 'fal', model: 'fal-ai/bytedance/omnihuman/v1.5' }],
     capabilities: ['lipsync'],
     pricing: { unit: 'second', creditsPerUnit: 160 },
     priceSource: 'fal.ai/learn/devs/omnihuman-15-user-guide: $0.16 per second of video',
@@ -339,7 +342,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   avatar({
     slug: 'sync-lipsync-2', name: 'Sync Lipsync 2.0', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/sync-lipsync/v2',
+    routes: [{ provider: 'fal', model: 'fal-ai/sync-lipsync/v2' }],
     capabilities: ['lipsync'],
     pricing: { unit: 'second', creditsPerUnit: 50 },
     priceSource: 'fal.ai/models/fal-ai/sync-lipsync/v2: $3 per minute of video → $0.05/s',
@@ -347,7 +350,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   avatar({
     slug: 'latentsync', name: 'LatentSync', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/latentsync',
+    routes: [{ provider: 'fal', model: 'fal-ai/latentsync' }],
     capabilities: ['lipsync'],
     pricing: { unit: 'second', creditsPerUnit: 5 },
     priceSource:
@@ -358,7 +361,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // ── chat (sync) ─ per 1M output tokens (the provider's output price) ───────────────────────────
   chat({
     slug: 'gpt-5', name: 'GPT-5', tier: 'pro',
-    provider: 'openai', providerModelId: 'gpt-5',
+    routes: [{ provider: 'openai', model: 'gpt-5' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 10_000 },
     priceSource: 'openai.com/api/pricing: GPT-5, $10.00 per 1M output tokens',
@@ -366,7 +369,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'gpt-5-mini', name: 'GPT-5 mini', tier: 'standard',
-    provider: 'openai', providerModelId: 'gpt-5-mini',
+    routes: [{ provider: 'openai', model: 'gpt-5-mini' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 2_000 },
     priceSource: 'openai.com/api/pricing: GPT-5 mini, $2.00 per 1M output tokens',
@@ -374,7 +377,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'claude-opus-4.1', name: 'Claude Opus 4.1', tier: 'pro', studioPlus: true,
-    provider: 'anthropic', providerModelId: 'claude-opus-4-1-20250805',
+    routes: [{ provider: 'anthropic', model: 'claude-opus-4-1-20250805' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 75_000 },
     priceSource: 'anthropic.com/pricing#api: Claude Opus 4.1, $75 per 1M output tokens',
@@ -382,7 +385,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'claude-sonnet-4.5', name: 'Claude Sonnet 4.5', tier: 'pro',
-    provider: 'anthropic', providerModelId: 'claude-sonnet-4-5-20250929',
+    routes: [{ provider: 'anthropic', model: 'claude-sonnet-4-5-20250929' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 15_000 },
     priceSource: 'anthropic.com/pricing#api: Claude Sonnet 4.5, $15 per 1M output tokens (prompts up to 200k tokens)',
@@ -390,7 +393,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'claude-haiku-4.5', name: 'Claude Haiku 4.5', tier: 'fast',
-    provider: 'anthropic', providerModelId: 'claude-haiku-4-5-20251001',
+    routes: [{ provider: 'anthropic', model: 'claude-haiku-4-5-20251001' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 5_000 },
     priceSource: 'anthropic.com/pricing#api: Claude Haiku 4.5, $5 per 1M output tokens',
@@ -398,7 +401,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'gemini-2.5-pro', name: 'Gemini 2.5 Pro', tier: 'pro',
-    provider: 'google', providerModelId: 'gemini-2.5-pro',
+    routes: [{ provider: 'openai_compatible', model: 'gemini-2.5-pro' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 10_000 },
     priceSource: 'ai.google.dev/gemini-api/docs/pricing: Gemini 2.5 Pro, $10.00 per 1M output tokens (prompts up to 200k tokens)',
@@ -406,7 +409,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'gemini-2.5-flash', name: 'Gemini 2.5 Flash', tier: 'standard',
-    provider: 'google', providerModelId: 'gemini-2.5-flash',
+    routes: [{ provider: 'openai_compatible', model: 'gemini-2.5-flash' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 2_500 },
     priceSource: 'ai.google.dev/gemini-api/docs/pricing: Gemini 2.5 Flash, $2.50 per 1M output tokens',
@@ -414,7 +417,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'gemini-2.5-flash-lite', name: 'Gemini 2.5 Flash-Lite', tier: 'fast',
-    provider: 'google', providerModelId: 'gemini-2.5-flash-lite',
+    routes: [{ provider: 'openai_compatible', model: 'gemini-2.5-flash-lite' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 400 },
     priceSource: 'ai.google.dev/gemini-api/docs/pricing: Gemini 2.5 Flash-Lite, $0.40 per 1M output tokens',
@@ -422,7 +425,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'llama-3.3-70b', name: 'Llama 3.3 70B Instruct Turbo', tier: 'fast',
-    provider: 'openai_compatible', providerModelId: 'meta-llama/Llama-3.3-70B-Instruct-Turbo',
+    routes: [{ provider: 'openai_compatible', model: 'meta-llama/Llama-3.3-70B-Instruct-Turbo' }],
     capabilities: ['text_to_text', 'tool_use'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 880 },
     priceSource: 'together.ai/pricing: Llama 3.3 70B Instruct Turbo, $0.88 per 1M tokens (input and output)',
@@ -430,7 +433,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'llama-4-maverick', name: 'Llama 4 Maverick', tier: 'standard',
-    provider: 'openai_compatible', providerModelId: 'meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8',
+    routes: [{ provider: 'openai_compatible', model: 'meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8' }],
     capabilities: ['text_to_text', 'tool_use', 'multimodal_input'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 850 },
     priceSource: 'together.ai/pricing: Llama 4 Maverick, $0.85 per 1M output tokens',
@@ -438,7 +441,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'deepseek-chat', name: 'DeepSeek V3.2 (chat)', tier: 'fast',
-    provider: 'openai_compatible', providerModelId: 'deepseek-chat',
+    routes: [{ provider: 'openai_compatible', model: 'deepseek-chat' }],
     capabilities: ['text_to_text', 'tool_use'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 420 },
     priceSource: 'api-docs.deepseek.com/quick_start/pricing: deepseek-chat, $0.42 per 1M output tokens',
@@ -446,7 +449,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   chat({
     slug: 'deepseek-reasoner', name: 'DeepSeek V3.2 (reasoner)', tier: 'standard',
-    provider: 'openai_compatible', providerModelId: 'deepseek-reasoner',
+    routes: [{ provider: 'openai_compatible', model: 'deepseek-reasoner' }],
     capabilities: ['text_to_text'],
     pricing: { unit: '1m_output_tokens', creditsPerUnit: 420 },
     priceSource: 'api-docs.deepseek.com/quick_start/pricing: deepseek-reasoner, $0.42 per 1M output tokens',
@@ -456,21 +459,21 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // ── 3d (async) ─ per generated model (GLB mesh) ────────────────────────────────────────────────
   threeD({
     slug: 'trellis', name: 'TRELLIS', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/trellis',
+    routes: [{ provider: 'fal', model: 'fal-ai/trellis' }],
     capabilities: ['image_to_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 20 },
     priceSource: 'fal.ai/models/fal-ai/trellis: $0.02 per generation',
   }),
   threeD({
     slug: 'hunyuan3d-v2', name: 'Hunyuan3D 2.0', tier: 'standard',
-    provider: 'fal', providerModelId: 'fal-ai/hunyuan3d/v2',
+    routes: [{ provider: 'fal', model: 'fal-ai/hunyuan3d/v2' }],
     capabilities: ['image_to_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 480 },
     priceSource: 'fal.ai/models/fal-ai/hunyuan3d/v2: $0.16 per mesh, 3x for a textured mesh → $0.48 (list price, 2025)',
   }),
   threeD({
     slug: 'tripo-v2.5-text', name: 'Tripo v2.5 (text to 3D)', tier: 'standard',
-    provider: 'fal', providerModelId: 'tripo3d/tripo/v2.5/text-to-3d',
+    routes: [{ provider: 'fal', model: 'tripo3d/tripo/v2.5/text-to-3d' }],
     capabilities: ['text_to_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 300 },
     priceSource:
@@ -478,7 +481,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   threeD({
     slug: 'tripo-v2.5-image', name: 'Tripo v2.5 (image to 3D)', tier: 'standard',
-    provider: 'fal', providerModelId: 'tripo3d/tripo/v2.5/image-to-3d',
+    routes: [{ provider: 'fal', model: 'tripo3d/tripo/v2.5/image-to-3d' }],
     capabilities: ['image_to_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 300 },
     priceSource:
@@ -486,7 +489,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   threeD({
     slug: 'meshy-6-text', name: 'Meshy 6 (text to 3D)', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/meshy/v6-preview/text-to-3d',
+    routes: [{ provider: 'fal', model: 'fal-ai/meshy/v6-preview/text-to-3d' }],
     capabilities: ['text_to_3d', 'rigged_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 3_500 },
     priceSource:
@@ -494,7 +497,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   threeD({
     slug: 'meshy-6-image', name: 'Meshy 6 (image to 3D)', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/meshy/v6-preview/image-to-3d',
+    routes: [{ provider: 'fal', model: 'fal-ai/meshy/v6-preview/image-to-3d' }],
     capabilities: ['image_to_3d', 'rigged_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 3_500 },
     priceSource:
@@ -502,7 +505,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   threeD({
     slug: 'rodin', name: 'Hyper3D Rodin', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/hyper3d/rodin',
+    routes: [{ provider: 'fal', model: 'fal-ai/hyper3d/rodin' }],
     capabilities: ['text_to_3d', 'image_to_3d'],
     pricing: { unit: '3d_model', creditsPerUnit: 400 },
     priceSource: 'fal.ai/models/fal-ai/hyper3d/rodin: $0.40 per generation',
@@ -513,7 +516,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   // (a 2x upscale of a 1 Mpx image).
   upscale({
     slug: 'real-esrgan', name: 'Real-ESRGAN', tier: 'fast',
-    provider: 'replicate', providerModelId: 'nightmareai/real-esrgan',
+    routes: [{ provider: 'replicate', model: 'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa' }],
     capabilities: ['image_upscale', 'face_restore'],
     pricing: { unit: 'megapixel', creditsPerUnit: 0.5 },
     priceSource:
@@ -522,7 +525,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   upscale({
     slug: 'codeformer', name: 'CodeFormer', tier: 'standard',
-    provider: 'replicate', providerModelId: 'sczhou/codeformer',
+    routes: [{ provider: 'replicate', model: 'sczhou/codeformer:cc4956dd26fa5a7185d5660cc9100fab1b8070a1d1654a8bb5eb6d443b020bb2' }],
     capabilities: ['image_upscale', 'face_restore'],
     pricing: { unit: 'megapixel', creditsPerUnit: 1 },
     priceSource:
@@ -531,7 +534,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   upscale({
     slug: 'gfpgan', name: 'GFPGAN', tier: 'fast',
-    provider: 'replicate', providerModelId: 'tencentarc/gfpgan',
+    routes: [{ provider: 'replicate', model: 'tencentarc/gfpgan:0fbacf7afc6c144e5be9767cff80f25aff23e52b0708f17e20f9879b2f21516c' }],
     capabilities: ['image_upscale', 'face_restore'],
     pricing: { unit: 'megapixel', creditsPerUnit: 0.5 },
     priceSource:
@@ -540,7 +543,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   upscale({
     slug: 'aura-sr', name: 'AuraSR', tier: 'fast',
-    provider: 'fal', providerModelId: 'fal-ai/aura-sr',
+    routes: [{ provider: 'fal', model: 'fal-ai/aura-sr' }],
     capabilities: ['image_upscale'],
     pricing: { unit: 'megapixel', creditsPerUnit: 0.16 },
     priceSource:
@@ -549,7 +552,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   upscale({
     slug: 'clarity-upscaler', name: 'Clarity Upscaler', tier: 'pro', studioPlus: true,
-    provider: 'fal', providerModelId: 'fal-ai/clarity-upscaler',
+    routes: [{ provider: 'fal', model: 'fal-ai/clarity-upscaler' }],
     capabilities: ['image_upscale'],
     pricing: { unit: 'megapixel', creditsPerUnit: 30 },
     priceSource: 'fal.ai/models/fal-ai/clarity-upscaler: $0.03 per megapixel',

@@ -1,5 +1,6 @@
 import { ASPECT_RATIOS } from './image-sizes';
-import { PRICING_UNITS, PROVIDERS, UNITS_BY_MODALITY, type ModelEntry, type ModelLimits } from './catalog';
+import { PRICING_UNITS, UNITS_BY_MODALITY, type ModelEntry, type ModelLimits } from './catalog';
+import { REAL_PROVIDERS } from './providers';
 import { CAPABILITIES, CAPABILITY_MODALITIES, MODALITIES, type Modality } from './modalities';
 
 // What a catalog entry must look like. The JSON schema checks each field on its own (any JSON
@@ -12,13 +13,21 @@ export const MODEL_ENTRY_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'slug', 'name', 'provider', 'providerModelId', 'modality', 'tier', 'capabilities', 'pricing', 'studioPlus', 'limits', 'priceSource',
+    'slug', 'name', 'routes', 'modality', 'tier', 'capabilities', 'pricing', 'studioPlus', 'limits', 'priceSource',
   ],
   properties: {
     slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$', maxLength: 64 },
     name: shortString,
-    provider: { type: 'string', enum: [...PROVIDERS] },
-    providerModelId: shortString,
+    routes: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['provider', 'model'],
+        properties: { provider: { type: 'string', enum: [...REAL_PROVIDERS] }, model: shortString },
+      },
+    },
     modality: { type: 'string', enum: [...MODALITIES] },
     tier: { type: 'string', enum: ['fast', 'standard', 'pro'] },
     capabilities: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...CAPABILITIES] } },

@@ -1,4 +1,5 @@
 import type { Capability, Modality, ResponseMode } from './modalities';
+import type { RealProvider } from './providers';
 import { MODALITY_MODE } from './modalities';
 import { CATALOG_DATA } from './catalog-data';
 
@@ -33,8 +34,6 @@ export const UNITS_BY_MODALITY: Record<Modality, readonly PricingUnit[]> = {
 };
 
 /** The provider adapters a model can be served by; `openai_compatible` is any OpenAI-style server. */
-export const PROVIDERS = ['fal', 'replicate', 'openai', 'anthropic', 'elevenlabs', 'google', 'openai_compatible'] as const;
-export type Provider = (typeof PROVIDERS)[number];
 
 /** What a model accepts; each modality uses the fields that apply to it. */
 export interface ModelLimits {
@@ -59,12 +58,17 @@ export interface ModelLimits {
   maxInputMpx?: number;
 }
 
+/** A catalog route: a real provider and that provider's own model id. */
+export interface CatalogRoute {
+  provider: RealProvider;
+  model: string;
+}
+
 export interface ModelEntry {
   slug: string;
   name: string;
-  provider: Provider;
-  /** The provider's own identifier, for the adapter that calls it. */
-  providerModelId: string;
+  /** Who serves it, in the order tried (decisions §7); MODEL_ROUTES may replace them per deployment. */
+  routes: readonly CatalogRoute[];
   modality: Modality;
   tier: Tier;
   capabilities: Capability[];

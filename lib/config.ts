@@ -1,4 +1,6 @@
 import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR_CREDITS } from '../domain/spending-anomaly';
+import { ModelRoutesError, parseModelRoutes } from '../domain/model-routes';
+import type { ProviderRoute, RealProvider } from '../domain/providers';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../domain/webhook-retry-schedule';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
@@ -25,6 +27,22 @@ export interface Config {
   s3AccessKeyId: string | undefined;
   s3SecretAccessKey: string | undefined;
   providerMode: ProviderMode;
+  /** The platform's provider credentials (decisions §7); a provider without its key is absent. */
+  providerCredentials: Partial<Record<RealProvider, { apiKey: string; baseUrl: string }>>;
+  /**
+   * Where each provider is called: its `*_BASE_URL`, else its documented default (none for the
+   * OpenAI-compatible server). Keys organizations bring (BYOK) are used at these URLs.
+   */
+  providerBaseUrls: Partial<Record<RealProvider, string>>;
+  /** MODEL_ROUTES: routes replacing a model's catalog routes. */
+  modelRoutes: Record<string, ProviderRoute[]>;
+  /** PROVIDER_REQUEST_TIMEOUT_MS: one HTTP request to a provider; past it, a retryable timeout. */
+  providerRequestTimeoutMs: number;
+  /**
+   * PROVIDER_SECRETS_KEY (base64 of 32 bytes; WEBHOOK_SECRETS_KEY when unset): encrypts the
+   * provider keys organizations bring (BYOK). Without either, BYOK answers 503.
+   */
+  providerSecretsKey: string | undefined;
   /** How long the simulator's async jobs (video, music, avatar, 3D, upscale) take without #slow. */
   simulatorAsyncLatencyMs: number;
   /**
@@ -124,6 +142,11 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     s3ForcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
     ...s3Credentials(env),
     providerMode: oneOf(env, 'PROVIDER_MODE', ['simulated', 'live'] as const, embedded ? 'simulated' : 'live'),
+    providerCredentials: providerCredentials(env),
+    providerBaseUrls: providerBaseUrls(env),
+    modelRoutes: modelRoutes(env),
+    providerRequestTimeoutMs: integer(env, 'PROVIDER_REQUEST_TIMEOUT_MS', 120_000, 1),
+    providerSecretsKey: env.PROVIDER_SECRETS_KEY || env.WEBHOOK_SECRETS_KEY || undefined,
     simulatorAsyncLatencyMs: integer(env, 'SIMULATOR_ASYNC_LATENCY_MS', 2_000, 0),
     workerWorkflowTaskSlots: integer(env, 'WORKER_WORKFLOW_TASK_SLOTS', 200, 2),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
@@ -143,6 +166,53 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     anomalyFloorCredits: integer(env, 'ANOMALY_FLOOR_CREDITS', DEFAULT_ANOMALY_FLOOR_CREDITS, 0),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
+}
+
+/** Each provider's key and base URL (decisions §7): `<KEY>` makes a provider configured. */
+const PROVIDER_SETTINGS: Record<RealProvider, { key: string; url: string; defaultUrl?: string }> = {
+  openai: { key: 'OPENAI_API_KEY', url: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
+  anthropic: { key: 'ANTHROPIC_API_KEY', url: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com' },
+  fal: { key: 'FAL_KEY', url: 'FAL_QUEUE_URL', defaultUrl: 'https://queue.fal.run' },
+  replicate: { key: 'REPLICATE_API_TOKEN', url: 'REPLICATE_BASE_URL', defaultUrl: 'https://api.replicate.com/v1' },
+  elevenlabs: { key: 'ELEVENLABS_API_KEY', url: 'ELEVENLABS_BASE_URL', defaultUrl: 'https://api.elevenlabs.io' },
+  // A self-hosted server (Ollama, vLLM) may need no key: its base URL is what configures it.
+  openai_compatible: { key: 'OPENAI_COMPATIBLE_API_KEY', url: 'OPENAI_COMPATIBLE_BASE_URL' },
+};
+
+/** The setting that gives a provider its base URL (FAL_QUEUE_URL for fal), for messages to operators. */
+export function providerBaseUrlSetting(provider: RealProvider): string {
+  return PROVIDER_SETTINGS[provider].url;
+}
+
+function providerBaseUrls(env: Env): Config['providerBaseUrls'] {
+  const urls: Config['providerBaseUrls'] = {};
+  for (const [provider, setting] of Object.entries(PROVIDER_SETTINGS) as [RealProvider, (typeof PROVIDER_SETTINGS)[RealProvider]][]) {
+    const url = optionalUrl(env, setting.url) ?? setting.defaultUrl;
+    if (url) urls[provider] = url.replace(/\/+$/, '');
+  }
+  return urls;
+}
+
+function providerCredentials(env: Env): Config['providerCredentials'] {
+  const urls = providerBaseUrls(env);
+  const credentials: Config['providerCredentials'] = {};
+  for (const [provider, setting] of Object.entries(PROVIDER_SETTINGS) as [RealProvider, (typeof PROVIDER_SETTINGS)[RealProvider]][]) {
+    const apiKey = env[setting.key] || '';
+    const baseUrl = urls[provider];
+    // A self-hosted OpenAI-compatible server may need no key: its base URL configures it.
+    const configured = setting.defaultUrl === undefined ? baseUrl !== undefined : apiKey !== '';
+    if (configured && baseUrl) credentials[provider] = { apiKey, baseUrl };
+  }
+  return credentials;
+}
+
+function modelRoutes(env: Env): Record<string, ProviderRoute[]> {
+  try {
+    return parseModelRoutes(env.MODEL_ROUTES);
+  } catch (err) {
+    if (err instanceof ModelRoutesError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 function s3Credentials(env: Env): Pick<Config, 's3AccessKeyId' | 's3SecretAccessKey'> {

@@ -14,7 +14,7 @@ export interface SecretBox {
 /** `key`: base64 of 32 random bytes (generateSecretBoxKey). */
 export function createSecretBox(key: string): SecretBox {
   const raw = Buffer.from(key, 'base64');
-  if (raw.length !== 32) throw new Error('WEBHOOK_SECRETS_KEY must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`).');
+  if (raw.length !== 32) throw new Error('WEBHOOK_SECRETS_KEY and PROVIDER_SECRETS_KEY must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`).');
   return {
     seal(plaintext) {
       const iv = randomBytes(12);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mimeOfKey } from './mime';
 import { readStream, type Storage } from './types';
@@ -42,6 +42,13 @@ export function createLocalStorage(rootDir: string, signer?: UrlSigner): Storage
       // Write then rename, so a reader never sees half a file and a retried write is harmless.
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, data);
+      await rename(tmp, file);
+    },
+    async putFile(key, source) {
+      const file = resolveKey(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await copyFile(source, tmp);
       await rename(tmp, file);
     },
     open,

@@ -8,6 +8,10 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
   mp4: 'video/mp4',
+  webm: 'video/webm',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
   glb: 'model/gltf-binary',
 };
 
@@ -18,6 +22,10 @@ const EXTENSION_BY_MIME: Record<string, string> = {
   'audio/wav': 'wav',
   'audio/mpeg': 'mp3',
   'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
   'model/gltf-binary': 'glb',
 };
 

@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -67,6 +69,10 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
   return {
     async put(Key, Body, ContentType) {
       await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType }));
+    },
+    async putFile(Key, path, ContentType) {
+      const { size } = await stat(path);
+      await client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(path), ContentLength: size, ContentType }));
     },
     open,
     async read(key) {

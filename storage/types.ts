@@ -30,6 +30,8 @@ export type SignedUrlCheck = { kind: 'foreign' } | { kind: 'invalid' } | { kind:
 /** Where output and upload files live. Keys are relative paths like `outputs/gen_x/0.png`. */
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from local disk without reading it into memory (provider outputs). */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** A readable stream of the file, or undefined when there is none. */
   open(key: string): Promise<StoredFile | undefined>;
   /** The whole file, or undefined when there is none. */

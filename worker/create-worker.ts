@@ -3,11 +3,9 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import type { Knex } from 'knex';
 import { createActivities } from '../activities';
 import type { WebhookDeps } from '../activities/webhooks';
-import { createProviderRegistry } from '../activities/providers/registry';
-import { createSimulator } from '../activities/providers/simulator';
+import type { ProviderRegistry } from '../activities/providers/registry';
 import { createRepos } from '../db/repos';
 import type { AnomalySettings } from '../domain/spending-anomaly';
-import type { ProviderMode } from '../lib/config';
 import type { Storage } from '../storage/types';
 
 export interface WorkerDeps {
@@ -16,8 +14,10 @@ export interface WorkerDeps {
   taskQueue: string;
   knex: Knex;
   storage: Storage;
-  providerMode: ProviderMode;
-  simulatorAsyncLatencyMs: number;
+  /** Adapters, routes and credentials (worker/provider-registry.ts). */
+  providers: ProviderRegistry;
+  /** ALLOW_PRIVATE_INPUT_URLS: provider output URLs on private addresses too (tests, development). */
+  allowPrivateOutputUrls?: boolean;
   /** Workflow tasks run at once, and so sync jobs run at once (lib/config.ts); the SDK's default is 40. */
   workflowTaskSlots?: number;
   /** Activities run at once; the SDK's default is 100. Webhook attempts wait on receivers, not on CPU. */
@@ -42,7 +42,8 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     knex: deps.knex,
     repos: createRepos(deps.knex),
     storage: deps.storage,
-    providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: deps.simulatorAsyncLatencyMs }), providerMode: deps.providerMode }),
+    providers: deps.providers,
+    ...(deps.allowPrivateOutputUrls && { allowPrivateOutputUrls: true }),
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
     ...(deps.temporal && { temporal: deps.temporal }),
     ...(deps.webhooks && { webhooks: deps.webhooks }),

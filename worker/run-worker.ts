@@ -10,6 +10,7 @@ import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../lib/callback-token';
 import { createWorker } from './create-worker';
+import { providerRegistryFromConfig } from './provider-registry';
 import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
 import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
@@ -59,8 +60,8 @@ export async function startWorker(
     namespace: config.temporalNamespace,
     knex,
     storage: createStorage(config),
-    providerMode: config.providerMode,
-    simulatorAsyncLatencyMs: config.simulatorAsyncLatencyMs,
+    providers: providerRegistryFromConfig(config, createRepos(knex), logger),
+    allowPrivateOutputUrls: config.allowPrivateInputUrls,
     ...(config.urlSigningSecret && {
       callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
     }),

@@ -4,6 +4,7 @@ import type { Modality } from '../domain/modalities';
 import type { Plan } from '../domain/plans';
 import type { GenerationTimeouts } from '../domain/generation-timeouts';
 import type { JobInput, ProviderUsage } from '../activities/providers/types';
+import type { ProviderRoute } from '../domain/providers';
 
 // The contract between the API, the workflows and the worker: names, inputs and results.
 // Imported by the API and the worker; it holds no logic. Inputs and results are domain types, not
@@ -40,6 +41,12 @@ export interface GenerationInput {
   budgetPeriod?: string;
   /** Input files the API fetched and stored, by name (`image`, `audio`, `video`). */
   inputs?: Record<string, JobInput>;
+  /**
+   * The routes to try, in order (decisions §7), as the API resolved them when the request arrived
+   * (MODEL_ROUTES, credentials, BYOK). Absent in workflows started before routes: the one provider
+   * the worker's registry picks.
+   */
+  routes?: ProviderRoute[];
   /**
    * Set for a comparison's child: its comparison's admission already recorded it and reserved its
    * share (db/admit-comparison.ts), so it starts admitted and never reserves on its own.
@@ -82,6 +89,8 @@ export interface ProviderOutcome {
   outputs: GeneratedFile[];
   text?: string;
   usage?: ProviderUsage;
+  /** The route that produced it (absent before routes existed). */
+  served?: ProviderRoute;
 }
 
 export type Submission = { state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string };
@@ -98,6 +107,10 @@ export type GenerationOutcome = 'succeeded' | 'failed' | 'canceled' | 'rejected'
 export interface GenerationFailure {
   errorCode: string;
   errorMessage: string;
+  /** Whose failure it was: the provider's, or ours (storage, a lost input, a bug). */
+  errorSource?: 'provider' | 'gateway';
+  /** Whether the same request could succeed if tried again later. */
+  retryable?: boolean;
 }
 
 /** A provider's callback ("your job changed"): poll it now instead of at the next interval. */

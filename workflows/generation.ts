@@ -2,6 +2,8 @@ import {
   allHandlersFinished,
   CancellationScope,
   condition,
+  isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -10,7 +12,7 @@ import type { Activities } from '../activities';
 import { DEFAULT_ADMISSION_WAIT_MS, providerBudgetMs } from '../domain/generation-timeouts';
 import { MODALITY_MODE } from '../domain/modalities';
 import { admitUpdate, providerCallbackSignal, type Admission, type GenerationFailure, type GenerationInput, type GenerationOutcome, type ProviderOutcome } from './definitions';
-import { describeFailure, DB_RETRY, PROVIDER_RETRY } from './failures';
+import { describeFailure, DB_RETRY, mayFallBack, PROVIDER_RETRY } from './failures';
 
 // One generation: reserve credits (answering the caller through the `admit` update), run the
 // provider, then charge or refund, which emits the event in the same transaction (an outbox row).
@@ -22,6 +24,11 @@ import { describeFailure, DB_RETRY, PROVIDER_RETRY } from './failures';
 // another worker replays the history and re-runs the step, and the ledger's per-generation keys
 // keep that from moving money twice.
 //
+// A generation runs on its routes in order (decisions §7): each route's step is retried on
+// retryable provider errors (with backoff, and at least the provider's Retry-After), and once they
+// are spent the next route runs. A queued job left behind is cancelled first, so no two paid jobs of
+// one generation ever run at once. A non-retryable error fails at once.
+//
 // Money cannot strand here: admission and every settlement run in non-cancellable scopes, and the
 // one `finally` settles whatever is not yet terminal (a cancel at any point, a failure, a provider
 // that outlives its budget). What this code cannot see (a terminated or timed-out workflow) the
@@ -31,6 +38,8 @@ import { describeFailure, DB_RETRY, PROVIDER_RETRY } from './failures';
 const LOST_ADMISSION: GenerationFailure = {
   errorCode: 'internal_error',
   errorMessage: 'The generation was interrupted before it could start; its credits were refunded.',
+  errorSource: 'gateway',
+  retryable: true,
 };
 
 const db = proxyLocalActivities<Activities>({ startToCloseTimeout: '30s', retry: DB_RETRY });
@@ -59,6 +68,8 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   setHandler(providerCallbackSignal, () => void (callbackArrived = true));
 
   let providerJobId: string | undefined;
+  /** The route `providerJobId` runs on; undefined in workflows started before routes. */
+  let providerJobRoute: number | undefined;
   let settled = false;
   let failure: GenerationFailure | undefined;
   try {
@@ -70,8 +81,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
       admission = CancellationScope.nonCancellable(() => db.reserveCredits(input));
     }
     if (!(await admission!).admitted) return 'rejected';
+    const routed = patched('provider-routes');
     const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () =>
-      MODALITY_MODE[input.modality] === 'sync' ? runSync() : runAsync(),
+      routed ? runRoutes() : MODALITY_MODE[input.modality] === 'sync' ? runSync() : runAsync(),
     );
     await CancellationScope.nonCancellable(() => db.captureCredits({ input, outcome }));
     settled = true;
@@ -97,7 +109,7 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     if (settled) return;
     const verdict = await admission?.catch(() => undefined);
     if (verdict && !verdict.admitted) return;
-    if (providerJobId) await cancelAtProvider(input, providerJobId);
+    if (providerJobId) await cancelAtProvider(input, providerJobId, providerJobRoute);
     const canceled = root.consideredCancelled && failure === undefined;
     await db.refundCredits(
       canceled ? { generationId: input.generationId, status: 'canceled' } : { generationId: input.generationId, status: 'failed', ...(failure ?? LOST_ADMISSION) },
@@ -105,25 +117,43 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     settled = true;
   }
 
-  async function runSync(): Promise<ProviderOutcome> {
-    return proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY }).runProvider(input);
+  /** Each route in turn, while the one before failed in a way another provider may not. */
+  async function runRoutes(): Promise<ProviderOutcome> {
+    const count = Math.max(1, input.routes?.length ?? 1);
+    for (let route = 0; ; route++) {
+      try {
+        return MODALITY_MODE[input.modality] === 'sync' ? await runSync(route) : await runAsync(route);
+      } catch (err) {
+        if (route + 1 >= count || isCancellation(err) || !mayFallBack(err)) throw err;
+        if (providerJobId) {
+          await CancellationScope.nonCancellable(() => cancelAtProvider(input, providerJobId!, providerJobRoute));
+          providerJobId = undefined;
+        }
+      }
+    }
   }
 
-  async function runAsync(): Promise<ProviderOutcome> {
+  async function runSync(route?: number): Promise<ProviderOutcome> {
+    const local = proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY });
+    return route === undefined ? local.runProvider(input) : local.runProvider(input, route);
+  }
+
+  async function runAsync(route?: number): Promise<ProviderOutcome> {
     const remote = proxyActivities<Activities>({
       startToCloseTimeout: input.timeouts.asyncJobTimeoutMs,
       heartbeatTimeout: input.timeouts.heartbeatTimeoutMs,
       retry: PROVIDER_RETRY,
     });
-    const submitted = await remote.submitToProvider(input);
+    const submitted = route === undefined ? await remote.submitToProvider(input) : await remote.submitToProvider(input, route);
     if (submitted.state === 'done') return submitted.outcome;
     const jobId = (providerJobId = submitted.providerJobId);
+    providerJobRoute = route;
     // Poll until done; a provider callback cuts the current wait short: the polling activity is
     // cancelled and a new one polls at once.
     for (;;) {
       callbackArrived = false;
       const polling = new CancellationScope();
-      const outcome = polling.run(() => remote.awaitProviderJob(input, jobId));
+      const outcome = polling.run(() => (route === undefined ? remote.awaitProviderJob(input, jobId) : remote.awaitProviderJob(input, jobId, route)));
       const first = await Promise.race([outcome.then((done) => ({ done })), condition(() => callbackArrived).then(() => undefined)]);
       if (first) return first.done;
       polling.cancel();
@@ -140,10 +170,10 @@ function runWithinBudget<T>(budgetMs: number, fn: () => Promise<T>): Promise<T> 
 }
 
 /** Best effort: the refund does not wait on a provider that will not answer. */
-async function cancelAtProvider(input: GenerationInput, providerJobId: string): Promise<void> {
+async function cancelAtProvider(input: GenerationInput, providerJobId: string, route: number | undefined): Promise<void> {
   const remote = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { maximumAttempts: 3 } });
   try {
-    await remote.cancelProviderJob(input, providerJobId);
+    await (route === undefined ? remote.cancelProviderJob(input, providerJobId) : remote.cancelProviderJob(input, providerJobId, route));
   } catch {
     // The provider keeps running a job we no longer pay for; nothing more to do.
   }

@@ -1,29 +1,61 @@
 import type { ModelEntry } from '../../domain/catalog';
 import type { Environment } from '../../domain/generation-status';
-import { routeProvider, SIMULATOR, type RoutingConfig } from '../../domain/provider-routing';
-import { ProviderError, type ProviderAdapter } from './types';
+import { usableRoutes, type RoutingConfig } from '../../domain/provider-routing';
+import { SIMULATOR, type ProviderRoute, type RealProvider } from '../../domain/providers';
+import { ProviderError, type ProviderAdapter, type ProviderCredentials } from './types';
 
-/** The only place that chooses an adapter for a model. */
+/** The only place that maps a route to its adapter and the credentials to call it with. */
 export interface ProviderRegistry {
-  adapterFor(model: ModelEntry, environment: Environment): ProviderAdapter;
+  adapterFor(route: ProviderRoute): ProviderAdapter;
+  /** The organization's own key for the route's provider (BYOK) if it has one, else the platform's. */
+  credentialsFor(route: ProviderRoute, organizationId: string): Promise<ProviderCredentials>;
+  /** For workflows started before routes: the first route this worker would pick today. */
+  defaultRoute(model: ModelEntry, environment: Environment): ProviderRoute;
 }
+
+/** No credentials: the simulator needs none. */
+const NO_CREDENTIALS: ProviderCredentials = { apiKey: '', baseUrl: '' };
 
 export function createProviderRegistry(opts: {
   simulator: ProviderAdapter;
-  adapters?: Record<string, ProviderAdapter>;
+  /** One adapter per real provider; a provider without one cannot be routed to. */
+  adapters?: Partial<Record<RealProvider, ProviderAdapter>>;
+  /** The platform's credentials (configuration). */
+  platformCredentials?: Partial<Record<RealProvider, ProviderCredentials>>;
+  /** An organization's own credentials (BYOK), or undefined when it has none for the provider. */
+  ownCredentials?: (organizationId: string, provider: RealProvider) => Promise<ProviderCredentials | undefined>;
   providerMode: RoutingConfig['providerMode'];
+  modelRoutes?: RoutingConfig['modelRoutes'];
 }): ProviderRegistry {
   const adapters = opts.adapters ?? {};
-  const routing: RoutingConfig = { providerMode: opts.providerMode, configuredProviders: Object.keys(adapters) };
+  const platform = opts.platformCredentials ?? {};
+  const routing: RoutingConfig = {
+    providerMode: opts.providerMode,
+    configuredProviders: Object.keys(platform),
+    ...(opts.modelRoutes && { modelRoutes: opts.modelRoutes }),
+  };
   return {
-    adapterFor(model, environment) {
-      const route = routeProvider(model, environment, routing);
-      if (route === SIMULATOR) return opts.simulator;
-      const adapter = route ? adapters[route] : undefined;
-      if (!adapter) {
-        throw new ProviderError('provider_unavailable', `No credentials are configured for provider ${model.provider}.`);
-      }
+    adapterFor(route) {
+      if (route.provider === SIMULATOR) return opts.simulator;
+      const adapter = adapters[route.provider];
+      if (!adapter) throw unavailable(route.provider);
       return adapter;
     },
+    async credentialsFor(route, organizationId) {
+      if (route.provider === SIMULATOR) return NO_CREDENTIALS;
+      const own = await opts.ownCredentials?.(organizationId, route.provider);
+      const credentials = own ?? platform[route.provider];
+      if (!credentials) throw unavailable(route.provider);
+      return credentials;
+    },
+    defaultRoute(model, environment) {
+      const [route] = usableRoutes(model, environment, routing);
+      if (!route) throw unavailable(model.routes[0]!.provider);
+      return route;
+    },
   };
+}
+
+function unavailable(provider: string): ProviderError {
+  return new ProviderError('provider_unavailable', `No credentials are configured for provider ${provider} on this server.`, false, { source: 'gateway' });
 }

@@ -1,10 +1,11 @@
 import type { ModelEntry } from '../../domain/catalog';
+import type { ProviderRoute } from '../../domain/providers';
 
-// The one interface every provider adapter implements: the simulator now; fal.ai, Replicate,
-// OpenAI, ElevenLabs and the rest later. It is queue-shaped, like fal.ai's queue and Replicate's
-// predictions: submit, then poll until done, and cancel. A provider that answers at once (OpenAI
-// chat, ElevenLabs TTS) returns its result from `submit`. Adapters get what they need passed in;
-// they never read process.env.
+// The one interface every provider adapter implements: the simulator, fal.ai, Replicate, OpenAI
+// (and any OpenAI-compatible server), Anthropic and ElevenLabs. It is queue-shaped, like fal.ai's
+// queue and Replicate's predictions: submit, then poll until done, and cancel. A provider that
+// answers at once (OpenAI chat, ElevenLabs TTS) returns its result from `submit`. Adapters get what
+// they need passed in (the route, the credentials); they never read process.env.
 
 /** An input file the API fetched and stored (decisions §6), e.g. `image` for `image_url`. */
 export interface JobInput {
@@ -25,6 +26,16 @@ export interface ProviderJob {
   idempotencyKey: string;
   /** Where a queue-style provider may POST when the job changes (a hint to poll now); optional. */
   callbackUrl?: string;
+  /** Which provider serves this attempt, and the provider's own model id (`fal-ai/flux/dev`). */
+  route: ProviderRoute;
+  /** The key and base URL to call it with: the platform's, or the organization's own (BYOK). */
+  credentials: ProviderCredentials;
+}
+
+export interface ProviderCredentials {
+  apiKey: string;
+  /** No trailing slash; the provider's documented default unless configured otherwise. */
+  baseUrl: string;
 }
 
 export interface ProducedFile {
@@ -39,10 +50,24 @@ export interface ProducedFile {
 export interface ProviderUsage {
   inputTokens?: number;
   outputTokens?: number;
+  /** True when the provider reported no output tokens and they were counted with a tokenizer. */
+  outputTokensEstimated?: boolean;
 }
 
+/**
+ * A file a real provider made, not yet checked: a URL to fetch (theirs expire), base64 bytes from a
+ * JSON answer, or a response body. The gateway streams it into storage under the modality's size
+ * cap, checks its type from its bytes, and reads its dimensions and duration from the file itself
+ * (activities/providers/ingest-output.ts); `mime` is only what the provider claimed.
+ */
+export type ProviderFile =
+  | { kind: 'url'; url: string; mime?: string }
+  | { kind: 'bytes'; data: Buffer; mime?: string }
+  | { kind: 'stream'; body: AsyncIterable<Uint8Array>; mime?: string };
+
 export interface ProviderResult {
-  files: ProducedFile[];
+  /** The simulator's files are trusted as made; a real adapter's are `ProviderFile`s. */
+  files: (ProducedFile | ProviderFile)[];
   /** Chat's answer, or a transcript. */
   text?: string;
   /** What the provider reports it used, where billing depends on it (chat tokens). */
@@ -62,6 +87,11 @@ export interface ProviderContext {
   signal: AbortSignal;
   /** The bytes of one of the job's inputs. */
   readInput(name: string): Promise<Buffer>;
+  /**
+   * A signed, expiring URL of one of the job's inputs, for providers that take inputs by URL (fal,
+   * Replicate). It must be reachable from the provider: PUBLIC_BASE_URL or the S3 bucket.
+   */
+  inputUrl(name: string): Promise<string>;
 }
 
 export interface ProviderAdapter {
@@ -78,8 +108,20 @@ export class ProviderError extends Error {
     readonly code: string,
     message: string,
     readonly retryable = false,
+    readonly opts: {
+      /** The provider's Retry-After, in ms: the next try waits at least this long. */
+      retryAfterMs?: number;
+      /** `gateway` when the failure is ours (storage, a lost input), not the provider's. */
+      source?: 'provider' | 'gateway';
+    } = {},
   ) {
     super(message);
     this.name = 'ProviderError';
   }
+}
+
+/** What every real adapter's factory takes. */
+export interface AdapterOptions {
+  /** How long one HTTP request to the provider may take before it counts as a (retryable) timeout. */
+  requestTimeoutMs: number;
 }

@@ -34,7 +34,16 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
     // A comparison's child says which comparison it belongs to.
     ...(gen.comparison_id && { comparison_id: gen.comparison_id }),
     outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),
-    ...(gen.status === 'failed' && { error_code: gen.error_code, error_message: gen.error_message }),
+    // Provenance (decisions §7): what served it, and every provider call that ended.
+    provider: gen.status === 'succeeded' ? (gen.provider ?? null) : null,
+    provider_model: gen.status === 'succeeded' ? (gen.provider_model ?? null) : null,
+    attempts: gen.attempts ?? [],
+    ...(gen.status === 'failed' && {
+      error_code: gen.error_code,
+      error_message: gen.error_message,
+      error_source: gen.error_source ?? 'gateway',
+      retryable: gen.retryable ?? false,
+    }),
     ...(gen.usage && { usage: gen.usage }),
     // Chat's answer, or a transcription's text.
     ...(gen.output_text !== null && gen.output_text !== undefined && { text: gen.output_text }),

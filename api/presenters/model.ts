@@ -1,3 +1,4 @@
+import type { ProviderRoute } from '../../domain/providers';
 import { modelMode, type ModelEntry, type ModelLimits } from '../../domain/catalog';
 
 /** The wire name of every limit; the type makes a new `ModelLimits` field fail to compile until named here. */
@@ -24,13 +25,18 @@ function presentLimits(limits: ModelLimits): Record<string, number | readonly nu
   return wire;
 }
 
-/** A catalog entry on the wire (decisions §10). */
-export function presentModel(model: ModelEntry) {
+/**
+ * A catalog entry on the wire (decisions §10). `provider` is its first route's provider; `available`
+ * and `providers` say whether, and by which providers in order, it runs for the caller here
+ * (decisions §7): the simulator for sandbox keys, else routes with credentials (the platform's or
+ * the organization's own).
+ */
+export function presentModel(model: ModelEntry, routes: readonly ProviderRoute[]) {
   return {
     object: 'model' as const,
     slug: model.slug,
     name: model.name,
-    provider: model.provider,
+    provider: model.routes[0]!.provider,
     modality: model.modality,
     tier: model.tier,
     capabilities: model.capabilities,
@@ -38,5 +44,7 @@ export function presentModel(model: ModelEntry) {
     studio_plus: model.studioPlus,
     mode: modelMode(model),
     limits: presentLimits(model.limits),
+    available: routes.length > 0,
+    providers: routes.map((route) => route.provider),
   };
 }

@@ -18,6 +18,7 @@ import { registerVideoRoutes } from './videos';
 import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
 import { registerProviderCallbackRoutes } from './provider-callbacks';
+import { registerProviderCredentialRoutes } from './provider-credentials';
 import { registerUploadRoutes } from './uploads';
 import { registerUsageRoutes } from './usage';
 import { registerUserRoutes } from './users';
@@ -44,6 +45,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerComparisonRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
   registerUserRoutes(router, deps);
+  registerProviderCredentialRoutes(router, deps);
   registerWebhookRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerProviderCallbackRoutes(router, deps);

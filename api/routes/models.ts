@@ -2,18 +2,21 @@ import { listModels } from '../../domain/catalog';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { presentModel } from '../presenters/model';
+import { requestRoutes } from '../resolve-model';
+import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
 import { parseModelsQuery } from '../schemas/models';
 
 export function registerModelRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.listModels, async (ctx) => {
     const query = parseModelsQuery(ctx.query);
+    const principal = principalOf(ctx);
     const models = listModels().filter(
       (m) =>
         (!query.modality || m.modality === query.modality) &&
         (!query.tier || m.tier === query.tier) &&
         (!query.capability || m.capabilities.includes(query.capability)),
     );
-    ctx.body = { object: 'list', data: models.map(presentModel), has_more: false };
+    ctx.body = { object: 'list', data: models.map((m) => presentModel(m, requestRoutes(m, principal, deps.routing))), has_more: false };
   });
 }

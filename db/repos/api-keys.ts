@@ -65,6 +65,8 @@ export interface KeyPrincipal {
   paused: boolean;
   /** The organization's override of RATE_LIMIT_PER_MINUTE, if any. */
   rateLimitPerMinute: number | null;
+  /** Providers the organization brought its own keys for (BYOK, Enterprise). */
+  ownProviders: string[];
 }
 
 export function createApiKeysRepo(knex: Knex) {
@@ -148,6 +150,8 @@ export function createApiKeysRepo(knex: Knex) {
           'k.id as api_key_id', 'k.prefix', 'k.environment', 'k.scopes', 'k.ip_allowlist', 'k.role as key_role',
           'u.role as user_role', 'u.id as user_id', 'o.id as organization_id', 'o.plan', 'o.enterprise', 'o.paused',
           'o.rate_limit_per_minute',
+          // Stored keys serve only while the organization is Enterprise (BYOK is an Enterprise feature).
+          trx.raw("case when o.enterprise then array(select pc.provider from provider_credentials pc where pc.organization_id = o.id) else '{}' end as own_providers"),
         );
       if (!row) return undefined;
       return {
@@ -164,6 +168,7 @@ export function createApiKeysRepo(knex: Knex) {
         enterprise: row.enterprise,
         paused: row.paused,
         rateLimitPerMinute: row.rate_limit_per_minute,
+        ownProviders: row.own_providers ?? [],
       };
     },
   };

@@ -21,12 +21,28 @@ export interface GenerationRow {
   error_message: string | null;
   usage: Record<string, number> | null;
   provider_job_id?: string | null;
+  /** Provenance (db/migrations/0014-providers.ts): what served it, and every provider call that ended. */
+  provider?: string | null;
+  provider_model?: string | null;
+  attempts?: ProviderAttempt[];
+  error_source?: 'provider' | 'gateway' | null;
+  retryable?: boolean | null;
+  provider_job_submitted_at?: Date | null;
   output_text?: string | null;
   /** Set for a comparison's child (db/migrations/0010-comparisons.ts). */
   comparison_id?: string | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+}
+
+/** One provider call that ended, as the Generation's `attempts` show it (decisions §7). */
+export interface ProviderAttempt {
+  provider: string;
+  model: string;
+  outcome: 'succeeded' | 'failed';
+  error_code?: string;
+  duration_ms: number;
 }
 
 export interface OutputRow {
@@ -123,7 +139,12 @@ export function createGenerationsRepo(knex: Knex) {
      */
     async finishSucceeded(
       id: string,
-      result: { chargedCredits?: number; outputText?: string; usage?: Record<string, number> } = {},
+      result: {
+        chargedCredits?: number;
+        outputText?: string;
+        usage?: Record<string, number | boolean>;
+        served?: { provider: string; model: string };
+      } = {},
       trx: Db = knex,
     ): Promise<GenerationRow | undefined> {
       // Usage-billed jobs (chat) are charged what they used, never more than was reserved; what
@@ -139,20 +160,46 @@ export function createGenerationsRepo(knex: Knex) {
           refunded_credits: trx.raw('reserved_credits - least(reserved_credits, ?::bigint)', charge),
           output_text: result.outputText ?? null,
           usage: result.usage ? JSON.stringify(result.usage) : null,
+          ...(result.served && { provider: result.served.provider, provider_model: result.served.model }),
           finished_at: trx.fn.now(),
         })
         .returning('*');
       return row;
     },
 
-    async recordProviderJob(id: string, providerJobId: string, trx: Db = knex): Promise<void> {
-      await trx('generations').where({ id }).update({ provider_job_id: providerJobId });
+    /** A queued provider job, and the route it runs on (a re-run resumes it only on that route). */
+    async recordProviderJob(id: string, providerJobId: string, route?: { provider: string; model: string }, trx: Db = knex): Promise<void> {
+      await trx('generations')
+        .where({ id })
+        .update({
+          provider_job_id: providerJobId,
+          provider_job_submitted_at: trx.fn.now(),
+          ...(route && { provider: route.provider, provider_model: route.model }),
+        });
+    },
+
+    /** Forgets an abandoned provider job (cancelled before a fallback), so the next route submits anew. */
+    async clearProviderJob(id: string, providerJobId: string, trx: Db = knex): Promise<void> {
+      await trx('generations').where({ id, provider_job_id: providerJobId }).update({ provider_job_id: null, provider_job_submitted_at: null });
+    },
+
+    /** Appends one ended provider call to the generation's provenance. */
+    async recordAttempt(id: string, attempt: ProviderAttempt, trx: Db = knex): Promise<void> {
+      await trx('generations')
+        .where({ id })
+        .update({ attempts: trx.raw('attempts || ?::jsonb', [JSON.stringify([attempt])]) });
     },
 
     /** Moves a non-terminal generation to `failed` or `canceled`, refunding its whole reservation. */
     async finishUnsuccessful(
       id: string,
-      outcome: { status: 'failed' | 'canceled'; errorCode?: string; errorMessage?: string },
+      outcome: {
+        status: 'failed' | 'canceled';
+        errorCode?: string;
+        errorMessage?: string;
+        errorSource?: 'provider' | 'gateway';
+        retryable?: boolean;
+      },
       trx: Db = knex,
     ): Promise<GenerationRow | undefined> {
       const [row] = await trx('generations')
@@ -164,6 +211,8 @@ export function createGenerationsRepo(knex: Knex) {
           refunded_credits: trx.raw('reserved_credits'),
           error_code: outcome.errorCode ?? null,
           error_message: outcome.errorMessage ?? null,
+          error_source: outcome.status === 'failed' ? (outcome.errorSource ?? null) : null,
+          retryable: outcome.status === 'failed' ? (outcome.retryable ?? null) : null,
           finished_at: trx.fn.now(),
         })
         .returning('*');

@@ -6,6 +6,7 @@ import { createEventsRepo } from './events';
 import { createGenerationsRepo } from './generations';
 import { createIdempotencyKeysRepo } from './idempotency-keys';
 import { createOrganizationsRepo } from './organizations';
+import { createProviderCredentialsRepo } from './provider-credentials';
 import { createUploadsRepo } from './uploads';
 import { createUsageRepo } from './usage';
 import { createUsersRepo } from './users';
@@ -26,6 +27,7 @@ export function createRepos(knex: Knex) {
     webhooks: createWebhooksRepo(knex),
     webhookDeliveries: createWebhookDeliveriesRepo(knex),
     usage: createUsageRepo(knex),
+    providerCredentials: createProviderCredentialsRepo(knex),
   };
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { createSimulator } from '../../activities/providers/simulator';
-import { ProviderError, type ProviderContext, type ProviderJob } from '../../activities/providers/types';
+import { ProviderError, type ProducedFile, type ProviderContext, type ProviderFile, type ProviderJob } from '../../activities/providers/types';
 import { findModel, listModels } from '../../domain/catalog';
 import { waitFor } from '../helpers/http';
 
@@ -14,17 +14,22 @@ const ctx = (signal = new AbortController().signal): ProviderContext => ({
   readInput: async () => {
     throw new Error('no inputs in these tests');
   },
+  inputUrl: async () => {
+    throw new Error('no inputs in these tests');
+  },
 });
 let submissions = 0;
 // Each job is its own submission unless a test says otherwise.
-const job = (over: Partial<ProviderJob>): ProviderJob => ({ generationId: 'gen_a', model: image, prompt: 'x', params: {}, inputs: {}, idempotencyKey: `submission_${++submissions}`, ...over });
+const job = (over: Partial<ProviderJob>): ProviderJob => ({ generationId: 'gen_a', model: image, prompt: 'x', params: {}, inputs: {}, idempotencyKey: `submission_${++submissions}`, route: { provider: 'simulator', model: (over.model ?? image).slug }, credentials: { apiKey: '', baseUrl: '' }, ...over });
+/** The simulator's files are always made in memory (ProducedFile), never a URL or a stream. */
+const made = (files: (ProducedFile | ProviderFile)[]): ProducedFile[] => files.map((f) => { assert.ok(!('kind' in f)); return f; });
 const simulator = createSimulator({ asyncLatencyMs: 200 });
 
 describe('simulator', () => {
   it('answers a sync modality at once: one PNG per requested output at the aspect ratio size', async () => {
     const submitted = await simulator.submit(job({ prompt: 'tall', params: { aspect_ratio: '9:16', num_outputs: 3 } }), ctx());
     assert.equal(submitted.state, 'done');
-    const { files } = submitted.state === 'done' ? submitted.result : { files: [] };
+    const files = made(submitted.state === 'done' ? submitted.result.files : []);
     assert.equal(files.length, 3);
     for (const file of files) {
       const meta = await sharp(file.data).metadata();
@@ -49,7 +54,7 @@ describe('simulator', () => {
       return status.state === 'done' ? status : undefined;
     }, 5_000, 'the simulated job to finish');
     assert.ok(Date.now() - before >= 200, 'done only once its latency has passed');
-    assert.equal(polled.result.files[0]!.mime, 'video/mp4');
+    assert.equal(made(polled.result.files)[0]!.mime, 'video/mp4');
   });
 
   it('uses #slow as an async job latency, and fails a finished job on #fail', async () => {

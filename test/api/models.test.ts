@@ -13,7 +13,7 @@ interface WireModel {
 }
 
 const TIERS = ['fast', 'standard', 'pro'] as const;
-const WIRE_FIELDS = ['object', 'slug', 'name', 'provider', 'modality', 'tier', 'capabilities', 'pricing', 'studio_plus', 'mode', 'limits'];
+const WIRE_FIELDS = ['object', 'slug', 'name', 'provider', 'modality', 'tier', 'capabilities', 'pricing', 'studio_plus', 'mode', 'limits', 'available', 'providers'];
 
 const slugsOf = (res: HttpResult<{ data: WireModel[] }>) => res.body.data.map((m) => m.slug).sort();
 const expected = (matches: (m: ModelEntry) => boolean) => listModels().filter(matches).map((m) => m.slug).sort();

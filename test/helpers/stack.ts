@@ -21,7 +21,8 @@ import { startWorker } from '../../worker/run-worker';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
 import { freePort } from '../../lib/free-port';
 import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
-import { generateSecretBoxKey } from '../../lib/secret-box';
+import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
+import { REAL_PROVIDERS } from '../../domain/providers';
 import { selfSignedCertificate, type TestCertificate } from './tls';
 
 // The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
@@ -90,6 +91,8 @@ export async function startTestStack(): Promise<TestStack> {
     // running every minute) would pause their organizations. Its tests inject their own settings.
     anomalyFloorCredits: 1_000_000_000_000,
   };
+  // As in production without PROVIDER_SECRETS_KEY: provider keys (BYOK) sealed with the webhook key.
+  config.providerSecretsKey = config.webhookSecretsKey;
   const receiverCertificate = await selfSignedCertificate(['receiver.test']);
   await writeFile(config.webhookCaCerts!, receiverCertificate.cert);
 
@@ -129,6 +132,8 @@ export async function startTestStack(): Promise<TestStack> {
     providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),
     webhooks: webhookDepsFromConfig(config)!,
+    providerSecrets: createSecretBox(config.webhookSecretsKey!),
+    byokProviders: [...REAL_PROVIDERS],
   };
   const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));
 

@@ -1,6 +1,6 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../../activities';
-import { createProviderRegistry } from '../../activities/providers/registry';
+import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
 import { stack } from './stack';
@@ -11,7 +11,13 @@ import { stack } from './stack';
  */
 export async function startTestWorker(
   taskQueue: string,
-  opts: { provider?: ProviderAdapter; callbackUrlFor?: ActivityDeps['callbackUrlFor'] } = {},
+  opts: {
+    provider?: ProviderAdapter;
+    /** Real adapters, routes and credentials; overrides `provider`. */
+    providers?: ProviderRegistry;
+    callbackUrlFor?: ActivityDeps['callbackUrlFor'];
+    outputCapsBytes?: ActivityDeps['outputCapsBytes'];
+  } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const { knex, repos, workflowBundle, config, apiDeps, temporal } = stack();
   const connection = await NativeConnection.connect({ address: config.temporalAddress! });
@@ -23,7 +29,10 @@ export async function startTestWorker(
       knex,
       repos,
       storage: apiDeps.storage,
-      providers: createProviderRegistry({ simulator: opts.provider ?? createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
+      providers: opts.providers ?? createProviderRegistry({ simulator: opts.provider ?? createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
+      // Fake providers serve their files from 127.0.0.1.
+      allowPrivateOutputUrls: true,
+      ...(opts.outputCapsBytes && { outputCapsBytes: opts.outputCapsBytes }),
       temporal,
       ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
     }),

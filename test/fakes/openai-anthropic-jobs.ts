@@ -1,0 +1,59 @@
+import { ProviderError, type ProviderContext, type ProviderJob, type ProviderResult, type SubmitResult } from '../../activities/providers/types';
+import { findModel } from '../../domain/catalog';
+
+// Jobs and contexts for the OpenAI and Anthropic adapter tests: a real catalog model, its catalog
+// route, and credentials pointing at a fake server.
+
+let jobs = 0;
+
+export function jobFor(slug: string, fake: { apiKey: string; baseUrl: string }, over: Partial<ProviderJob> = {}): ProviderJob {
+  const model = findModel(slug);
+  if (!model) throw new Error(`no catalog model ${slug}`);
+  const route = model.routes[0]!;
+  return {
+    generationId: `gen_fake_${++jobs}`,
+    model,
+    prompt: 'a lighthouse at dusk',
+    params: {},
+    inputs: {},
+    idempotencyKey: `idem_fake_${jobs}`,
+    route: { provider: route.provider, model: route.model },
+    credentials: { apiKey: fake.apiKey, baseUrl: fake.baseUrl },
+    ...over,
+  };
+}
+
+/** A context as the activity gives it: no inputs unless given, a signal the test may abort. */
+export function plainContext(over: Partial<ProviderContext> = {}): ProviderContext & { heartbeats: () => number } {
+  let beats = 0;
+  return {
+    heartbeat: () => void beats++,
+    heartbeats: () => beats,
+    signal: new AbortController().signal,
+    readInput: async (name) => {
+      throw new Error(`this test gives no ${name} input`);
+    },
+    inputUrl: async (name) => {
+      throw new Error(`this test gives no ${name} input URL`);
+    },
+    ...over,
+  };
+}
+
+/** The result of a provider that answers at once; fails the test when it queued instead. */
+export function doneResult(submitted: SubmitResult): ProviderResult {
+  if (submitted.state !== 'done') throw new Error(`expected an answer at once, got ${JSON.stringify(submitted)}`);
+  return submitted.result;
+}
+
+/** For assert.rejects: a ProviderError with this code and retryability. */
+export function providerError(code: string, retryable: boolean, check: (err: ProviderError) => void = () => undefined) {
+  return (err: unknown): true => {
+    if (!(err instanceof ProviderError)) throw new Error(`expected a ProviderError ${code}, got ${String(err)}`);
+    if (err.code !== code || err.retryable !== retryable) {
+      throw new Error(`expected ${code} (retryable ${retryable}), got ${err.code} (retryable ${err.retryable}): ${err.message}`);
+    }
+    check(err);
+    return true;
+  };
+}
