@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { countTokens } from 'gpt-tokenizer';
+import { ownCredentialsFrom } from '../../activities/providers/own-credentials';
+import { createRealAdapters } from '../../activities/providers/real-adapters';
+import { createProviderRegistry } from '../../activities/providers/registry';
+import { createSimulator } from '../../activities/providers/simulator';
+import { findModel } from '../../domain/catalog';
+import { estimateCredits } from '../../domain/pricing';
+import type { RealProvider } from '../../domain/providers';
+import { createSecretBox } from '../../lib/secret-box';
+import { startFakeFal, type FakeFal } from '../fakes/fal-server';
+import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-server';
+import { startFakeReplicate } from '../fakes/replicate-server';
+import { call, createOrganization, waitFor, type TestOrganization } from '../helpers/http';
+import { assertMoneyInvariants } from '../helpers/money-invariants';
+import { stack, startExtraApi } from '../helpers/stack';
+import { startTestWorker } from '../helpers/test-worker';
+
+// Real providers end to end (issue 13, decisions §7): the API resolves a request's routes, the
+// generation workflow runs them in order on a worker with the real adapters, each driven through
+// its vendor's SDK against a local fake that speaks the provider's protocol.
+
+const IMAGE_CAP_BYTES = 1024 * 1024;
+type FakeReplicate = Awaited<ReturnType<typeof startFakeReplicate>>;
+
+async function startGateway(taskQueue: string, platform: Partial<Record<RealProvider, { apiKey: string; baseUrl: string }>>) {
+  const { repos, config } = stack();
+  const baseUrls = Object.fromEntries(Object.entries(platform).map(([p, c]) => [p, c.baseUrl]));
+  const providers = createProviderRegistry({
+    simulator: createSimulator({ asyncLatencyMs: 300 }),
+    adapters: createRealAdapters({ requestTimeoutMs: 5_000 }),
+    platformCredentials: platform,
+    ownCredentials: ownCredentialsFrom(repos, createSecretBox(config.providerSecretsKey!), baseUrls),
+    providerMode: 'live',
+  });
+  const worker = await startTestWorker(taskQueue, { providers, outputCapsBytes: { image: IMAGE_CAP_BYTES } });
+  const api = await startExtraApi({ taskQueue, routing: { providerMode: 'live', configuredProviders: Object.keys(platform) } });
+  return { api, worker };
+}
+
+async function generate(api: { url: string }, key: string, route: string, body: unknown) {
+  const res = await call('POST', route, { key, body, baseUrl: api.url });
+  assert.ok([200, 202].includes(res.status), `${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string };
+}
+
+async function finished(api: { url: string }, key: string, id: string, timeoutMs = 60_000) {
+  return waitFor(async () => {
+    const res = await call('GET', `/v1/generations/${id}`, { key, baseUrl: api.url });
+    return ['succeeded', 'failed', 'canceled'].includes(res.body?.status) ? res.body : undefined;
+  }, timeoutMs, `generation ${id} to finish`);
+}
+
+/** Calls `listener` with each item pushed onto `list` from now on. */
+function onPush<T>(list: T[], listener: (item: T) => void): void {
+  const push = list.push.bind(list);
+  list.push = (...items: T[]) => {
+    items.forEach(listener);
+    return push(...items);
+  };
+}
+
+const attemptsOf = (gen: { attempts: { provider: string; outcome: string; error_code?: string }[] }) =>
+  gen.attempts.map((a) => `${a.provider}:${a.outcome}${a.error_code ? `:${a.error_code}` : ''}`);
+
+describe('real providers through the generation workflow', function () {
+  this.timeout(120_000);
+  let fal: FakeFal;
+  let replicate: FakeReplicate;
+  let openai: FakeOpenAI;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let org: TestOrganization;
+
+  before(async () => {
+    [fal, replicate, openai] = await Promise.all([startFakeFal(), startFakeReplicate(), startFakeOpenAI()]);
+    gateway = await startGateway('test-provider-routes', {
+      fal: { apiKey: fal.apiKey, baseUrl: fal.baseUrl },
+      replicate: { apiKey: replicate.apiKey, baseUrl: replicate.baseUrl },
+      openai_compatible: { apiKey: openai.apiKey, baseUrl: openai.baseUrl },
+    });
+    org = await createOrganization({ plan: 'studio', credits: 10_000_000 });
+  });
+
+  after(async () => {
+    await gateway.worker.stop();
+    await Promise.all([fal.close(), replicate.close(), openai.close()]);
+  });
+
+  it('serves a model on its first route and records what served it', async () => {
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'a lighthouse', aspect_ratio: '16:9' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    assert.deepEqual([gen.provider, gen.provider_model], ['fal', 'fal-ai/flux/schnell']);
+    assert.deepEqual(attemptsOf(gen), ['fal:succeeded']);
+    const output = gen.outputs[0];
+    assert.equal(output.mime, 'image/png');
+    assert.ok(output.width > 0 && output.height > 0, 'dimensions read from the file');
+    const submit = fal.received.find((r) => r.operation === 'submit' && r.endpointId === 'fal-ai/flux/schnell');
+    assert.equal(submit?.headers.authorization, `Key ${fal.apiKey}`);
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('falls back to the next route once a route keeps failing with retryable errors', async () => {
+    for (let i = 0; i < 5; i++) fal.script.fail(503, { on: 'submit' });
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'fallback' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    assert.deepEqual([gen.provider, gen.provider_model], ['replicate', 'black-forest-labs/flux-schnell']);
+    assert.deepEqual(attemptsOf(gen), [...Array(5).fill('fal:failed:provider_error'), 'replicate:succeeded']);
+    assert.ok(gen.attempts.every((a: { duration_ms: number }) => Number.isInteger(a.duration_ms) && a.duration_ms >= 0));
+    assert.equal(gen.charged_credits, gen.reserved_credits);
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('fails at once on a non-retryable error, refunds, and does not fall back', async () => {
+    fal.script.fail(401, { on: 'submit' });
+    const before = replicate.received.creates.length;
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'refused' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.equal(gen.status, 'failed');
+    assert.deepEqual([gen.error_code, gen.error_source, gen.retryable], ['provider_auth_failed', 'provider', false]);
+    assert.deepEqual(attemptsOf(gen), ['fal:failed:provider_auth_failed']);
+    assert.equal(replicate.received.creates.length, before, 'no fallback');
+    assert.deepEqual([gen.charged_credits, gen.refunded_credits], [0, gen.reserved_credits]);
+    await assertMoneyInvariants(org.id);
+  });
+
+  it("waits for a 429's Retry-After before trying again", async () => {
+    fal.script.fail(429, { on: 'submit', retryAfter: '3' });
+    const started = Date.now();
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'rate limited' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.equal(gen.status, 'succeeded');
+    assert.deepEqual(attemptsOf(gen), ['fal:failed:provider_rate_limited', 'fal:succeeded']);
+    // Without Retry-After the first retry comes after 1 s (PROVIDER_RETRY's initial interval).
+    assert.ok(Date.now() - started >= 3_000, `retried after ${Date.now() - started} ms`);
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('cancels a queued job it gives up on before the next route submits, so two paid jobs never overlap', async () => {
+    for (let i = 0; i < 5; i++) fal.script.fail(503, { on: 'status' });
+    // One timeline of what both providers were asked, in the order they were asked it.
+    const timeline: string[] = [];
+    onPush(fal.received, (r) => timeline.push(`fal:${r.operation}`));
+    onPush(replicate.received.creates, () => timeline.push('replicate:create'));
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/videos', { model: 'veo-3-fast', prompt: 'surf', duration_s: 8 });
+    const gen = await finished(gateway.api, org.liveKey, id, 90_000);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    assert.equal(gen.provider, 'replicate');
+    const falJob = fal.received.find((r) => r.operation === 'submit' && r.endpointId === 'fal-ai/veo3/fast');
+    assert.ok(falJob, 'the first route submitted');
+    const cancelAt = timeline.indexOf('fal:cancel');
+    assert.ok(cancelAt >= 0, 'the abandoned fal job was cancelled');
+    assert.ok(cancelAt < timeline.indexOf('replicate:create'), `cancelled before the next route submitted: ${timeline.join(' ')}`);
+    assert.ok(gen.outputs[0].duration_s > 0, 'duration read from the file');
+    await assertMoneyInvariants(org.id);
+  });
+
+  it("refuses an output over its modality's cap while it streams in: nothing kept, refunded", async () => {
+    fal.script.hugeOutput(3 * IMAGE_CAP_BYTES);
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'too big' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.equal(gen.status, 'failed');
+    assert.deepEqual([gen.error_code, gen.error_source, gen.retryable], ['output_too_large', 'provider', false]);
+    const dir = path.join(stack().config.localStorageDir, 'outputs', id);
+    assert.deepEqual(await readdir(dir).catch(() => []), [], 'no file stored');
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('charges chat on the tokens the server reports, or on a tokenizer count when it reports none', async () => {
+    const model = findModel('llama-3.3-70b')!;
+    openai.script.reply('Paris is the capital of France.', { inputTokens: 9, outputTokens: 7 });
+    const reported = await call('POST', '/v1/chat', { key: org.liveKey, baseUrl: gateway.api.url, body: { model: model.slug, messages: [{ role: 'user', content: 'capital?' }] } });
+    assert.equal(reported.status, 200, JSON.stringify(reported.body));
+    assert.equal(reported.body.usage.output_tokens, 7);
+    assert.equal(reported.body.charged_credits, estimateCredits(model, { outputTokens: 7 }, 'studio'));
+
+    // This server answers "Fake answer to: <the question>" and reports no usage.
+    openai.script.noUsage();
+    const question = 'How many tokens does a server that counts nothing use?';
+    const estimated = await call('POST', '/v1/chat', { key: org.liveKey, baseUrl: gateway.api.url, body: { model: model.slug, messages: [{ role: 'user', content: question }] } });
+    assert.equal(estimated.status, 200, JSON.stringify(estimated.body));
+    const text = `Fake answer to: ${question}`;
+    assert.equal(estimated.body.message.content, text);
+    assert.equal(estimated.body.usage.output_tokens, countTokens(text));
+    assert.equal(estimated.body.usage.output_tokens_estimated, true);
+    assert.equal(estimated.body.charged_credits, estimateCredits(model, { outputTokens: countTokens(text) }, 'studio'));
+    await assertMoneyInvariants(org.id);
+  });
+});
+
+describe('bring your own key', function () {
+  this.timeout(60_000);
+  let fal: FakeFal;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+
+  before(async () => {
+    // The fake accepts only the organization's key: the platform's is refused.
+    fal = await startFakeFal({ apiKey: 'org-own-fal-key-0001' });
+    gateway = await startGateway('test-provider-byok', { fal: { apiKey: 'platform-fal-key', baseUrl: fal.baseUrl } });
+  });
+
+  after(async () => {
+    await gateway.worker.stop();
+    await fal.close();
+  });
+
+  it("runs an Enterprise organization's requests on its own key instead of the platform's", async () => {
+    const own = await createOrganization({ plan: 'pro', enterprise: true });
+    const put = await call('PUT', '/v1/provider-credentials/fal', { key: own.liveKey, body: { api_key: 'org-own-fal-key-0001' } });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const { id } = await generate(gateway.api, own.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'mine' });
+    const gen = await finished(gateway.api, own.liveKey, id);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    assert.equal(fal.received.find((r) => r.operation === 'submit')?.headers.authorization, 'Key org-own-fal-key-0001');
+    await assertMoneyInvariants(own.id);
+
+    // Another organization runs on the platform's key, which this provider refuses.
+    const other = await createOrganization({ plan: 'pro' });
+    const theirs = await generate(gateway.api, other.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'platform' });
+    const failed = await finished(gateway.api, other.liveKey, theirs.id);
+    assert.equal(failed.error_code, 'provider_auth_failed');
+    assert.ok(fal.received.some((r) => r.headers.authorization === 'Key platform-fal-key'));
+    await assertMoneyInvariants(other.id);
+  });
+});
+
+describe('PROVIDER_MODE=live without credentials', () => {
+  it('answers 503 provider_unavailable before anything is reserved, and /v1/models says so', async () => {
+    const api = await startExtraApi({ routing: { providerMode: 'live', configuredProviders: [] } });
+    const org = await createOrganization({ plan: 'pro', credits: 5_000 });
+    const res = await call('POST', '/v1/images', { key: org.liveKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: 'none' } });
+    assert.equal(res.status, 503);
+    assert.equal(res.body.error.code, 'provider_unavailable');
+    assert.match(res.body.error.message, /fal, replicate/);
+    const balance = await call('GET', '/v1/balance', { key: org.liveKey, baseUrl: api.url });
+    assert.deepEqual([balance.body.available_credits, balance.body.reserved_credits], [5_000, 0]);
+    assert.equal((await stack().knex('generations').where({ organization_id: org.id })).length, 0);
+
+    const models = await call('GET', '/v1/models', { key: org.liveKey, baseUrl: api.url });
+    const flux = models.body.data.find((m: { slug: string }) => m.slug === 'flux-schnell');
+    assert.deepEqual([flux.available, flux.providers], [false, []]);
+    // The sandbox always runs on the simulator.
+    const sandbox = await call('POST', '/v1/images', { key: org.testKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: 'sandbox' } });
+    assert.equal(sandbox.status, 200);
+    assert.equal(sandbox.body.provider, 'simulator');
+  });
+});
