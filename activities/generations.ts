@@ -5,6 +5,7 @@ import type { Repos } from '../db/repos';
 import type { ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import type { Modality } from '../domain/modalities';
+import { MODALITY_MODE } from '../domain/modalities';
 import { OUTPUT_SIZE_CAPS } from '../domain/output-limits';
 import { CALLBACK_EXPIRY_MARGIN_MS } from '../lib/callback-token';
 import { newId } from '../lib/ids';
@@ -67,7 +68,10 @@ export function createGenerationActivities(deps: {
       // honours the key answers a repeat with the job it already has.
       idempotencyKey: providerIdempotencyKey(input.generationId, routeIndex),
       // The URL expires with the job: its own async deadline, plus a margin for a late callback.
-      ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId, callbackExpiry(input)) }),
+      // Async jobs only: a sync job runs inside its workflow's one task, and a callback signal
+      // landing during that task would fail it (and the caller's Update-with-Start) after the job
+      // already succeeded and was charged.
+      ...(deps.callbackUrlFor && MODALITY_MODE[input.modality] === 'async' && { callbackUrl: deps.callbackUrlFor(input.generationId, callbackExpiry(input)) }),
       route,
       credentials: await providers.credentialsFor(route, input.organizationId),
     };
