@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { Config } from '../../lib/config';
+import { NO_ANOMALY_FLOOR } from './chaos-stack';
+import { spawnService, type ServiceProcess } from './service-process';
+
+// The worker of a bench stack (startBenchStack with inProcessWorker: false) as its own process,
+// as `npm run worker` runs it: its memory is its own to measure, and it gets a core of its own
+// instead of sharing the load generator's event loop. It reads the stack's database, Temporal,
+// storage and signing secret; `env` adds the provider settings (PROVIDER_MODE, FAL_KEY, ...).
+
+export interface BenchWorker extends ServiceProcess {
+  /** Set when the worker exited without being asked to: the benchmark's figures are then void. */
+  unexpectedExit(): string | undefined;
+}
+
+export async function startBenchWorker(config: Config, dir: string, env: Record<string, string>): Promise<BenchWorker> {
+  let exit: string | undefined;
+  const worker = await spawnService({
+    name: 'worker',
+    entry: 'worker/main.ts',
+    ready: '"worker polling"',
+    logFile: path.join(dir, 'worker.log'),
+    onUnexpectedExit: (description) => {
+      exit = description;
+      process.stderr.write(`[bench] ${description}\n`);
+    },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: config.databaseUrl,
+      TEMPORAL_ADDRESS: config.temporalAddress,
+      TEMPORAL_TASK_QUEUE: config.taskQueue,
+      LOCAL_STORAGE_DIR: config.localStorageDir,
+      // The API's: the worker signs provider callback URLs that the API verifies.
+      URL_SIGNING_SECRET: config.urlSigningSecret,
+      PUBLIC_BASE_URL: config.publicBaseUrl,
+      // A benchmark's wallet spends fast with no history: the anomaly detector would pause it.
+      ANOMALY_FLOOR_CREDITS: String(NO_ANOMALY_FLOOR),
+      // "worker polling", the ready line, is an info line.
+      LOG_LEVEL: 'info',
+      // For a diagnosis, e.g. BENCH_WORKER_NODE_OPTIONS='--require ./my-profiler.cjs' (--cpu-prof is not allowed there).
+      ...(process.env.BENCH_WORKER_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS }),
+      ...env,
+    },
+  });
+  return { ...worker, unexpectedExit: () => exit };
+}
