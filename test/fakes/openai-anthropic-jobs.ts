@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderContext, type ProviderJob, type ProviderResult, type SubmitResult } from '../../activities/providers/types';
+import { type ProviderContext, type ProviderJob, type ProviderResult, type SubmitResult } from '../../activities/providers/types';
 import { findModel } from '../../domain/catalog';
 
 // Jobs and contexts for the OpenAI and Anthropic adapter tests: a real catalog model, its catalog
@@ -46,14 +46,5 @@ export function doneResult(submitted: SubmitResult): ProviderResult {
   return submitted.result;
 }
 
-/** For assert.rejects: a ProviderError with this code and retryability. */
-export function providerError(code: string, retryable: boolean, check: (err: ProviderError) => void = () => undefined) {
-  return (err: unknown): true => {
-    if (!(err instanceof ProviderError)) throw new Error(`expected a ProviderError ${code}, got ${String(err)}`);
-    if (err.code !== code || err.retryable !== retryable) {
-      throw new Error(`expected ${code} (retryable ${retryable}), got ${err.code} (retryable ${err.retryable}): ${err.message}`);
-    }
-    check(err);
-    return true;
-  };
-}
+/** For `assert.rejects`: the adapter failed with this ProviderError code and retryability. */
+export { failsWith as providerError } from '../helpers/provider-errors';

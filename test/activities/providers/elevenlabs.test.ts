@@ -12,6 +12,7 @@ import { createLocalStorage } from '../../../storage/local-storage';
 import { speechMp3 } from '../../fakes/elevenlabs-media';
 import { waitFor } from '../../helpers/http';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../fakes/elevenlabs-server';
+import { failsWith } from '../../helpers/provider-errors';
 
 // The ElevenLabs adapter, through the official SDK, against a local server speaking ElevenLabs'
 // protocol: every operation it serves, and every way a provider call can go wrong.
@@ -67,16 +68,6 @@ async function assertMp3(file: unknown): Promise<void> {
   assert.equal(mime, 'audio/mpeg');
   const probed = await probe(await readAll(body));
   assert.equal(probed.format.format_name, 'mp3');
-}
-
-function failsWith(code: string, retryable: boolean, extra: (err: ProviderError) => void = () => undefined) {
-  return (err: unknown) => {
-    assert.ok(err instanceof ProviderError, `expected a ProviderError, got ${String(err)}`);
-    assert.equal(err.code, code, err.message);
-    assert.equal(err.retryable, retryable);
-    extra(err);
-    return true;
-  };
 }
 
 describe('ElevenLabs adapter', () => {

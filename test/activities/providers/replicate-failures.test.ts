@@ -5,20 +5,11 @@ import { freePort } from '../../../lib/free-port';
 import { waitFor } from '../../helpers/http';
 import { contextFor, done, pendingId, replicateJob } from '../../fakes/replicate-jobs';
 import { startFakeReplicate, type FakeReplicate } from '../../fakes/replicate-server';
+import { failsWith } from '../../helpers/provider-errors';
 
 // How the Replicate adapter fails: what a retry can cure (429 after Retry-After, 5xx, timeouts,
 // connection errors) is retryable; what it cannot (a refused key, a refused request, a failed or
 // refused job, an answer without output) is not. The SDK's own retries are off: Temporal retries.
-
-function failsWith(code: string, retryable: boolean, extra: (err: ProviderError) => void = () => undefined) {
-  return (err: unknown) => {
-    assert.ok(err instanceof ProviderError, `expected a ProviderError, got ${String(err)}`);
-    assert.equal(err.code, code, err.message);
-    assert.equal(err.retryable, retryable);
-    extra(err);
-    return true;
-  };
-}
 
 describe('Replicate adapter: failures', () => {
   let fake: FakeReplicate;
