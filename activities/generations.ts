@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { countTokens } from 'gpt-tokenizer';
 import type { Repos } from '../db/repos';
 import type { ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
@@ -267,6 +266,8 @@ export function providerIdempotencyKey(generationId: string, routeIndex = 0): st
  */
 function chatUsage(result: ProviderResult): ProviderUsage {
   if (result.usage?.outputTokens !== undefined) return result.usage;
+  // Required here, not imported: the tokenizer's tables are about 45 MB, needed only for this.
+  const { countTokens } = require('gpt-tokenizer') as typeof import('gpt-tokenizer');
   return { ...result.usage, outputTokens: countTokens(result.text ?? ''), outputTokensEstimated: true };
 }
 

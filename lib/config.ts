@@ -51,6 +51,12 @@ export interface Config {
    * many sync jobs (a comparison's sync children included) one worker runs side by side.
    */
   workerWorkflowTaskSlots: number;
+  /**
+   * WORKER_ACTIVITY_SLOTS: activities one worker runs at once on the generation queue. An async
+   * job's polling activity holds its slot for the whole job while it mostly sleeps, so this is
+   * about how many async provider jobs one worker follows at once.
+   */
+  workerActivitySlots: number;
   allowPrivateWebhookUrls: boolean;
   /** Input URLs (image_url, …) on private addresses; for tests and development only. */
   allowPrivateInputUrls: boolean;
@@ -149,6 +155,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     providerSecretsKey: env.PROVIDER_SECRETS_KEY || env.WEBHOOK_SECRETS_KEY || undefined,
     simulatorAsyncLatencyMs: integer(env, 'SIMULATOR_ASYNC_LATENCY_MS', 2_000, 0),
     workerWorkflowTaskSlots: integer(env, 'WORKER_WORKFLOW_TASK_SLOTS', 200, 2),
+    workerActivitySlots: integer(env, 'WORKER_ACTIVITY_SLOTS', 1_000, 1),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
     allowPrivateInputUrls: flag(env, 'ALLOW_PRIVATE_INPUT_URLS', false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),

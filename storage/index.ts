@@ -1,6 +1,5 @@
 import { ConfigError, requireSetting, type Config } from '../lib/config';
 import { createLocalStorage } from './local-storage';
-import { createS3Storage, S3_MAX_URL_TTL_SECONDS } from './s3-storage';
 import type { Storage } from './types';
 import { createUrlSigner, type UrlSigner } from './url-signer';
 
@@ -26,6 +25,8 @@ export type StorageConfig = Pick<
  */
 export function createStorage(config: StorageConfig, urlSigner?: UrlSigner): Storage {
   if (config.storage === 's3') {
+    // Required here, not imported: the AWS SDK costs tens of MB that local storage never needs.
+    const { createS3Storage, S3_MAX_URL_TTL_SECONDS } = require('./s3-storage') as typeof import('./s3-storage');
     const bucket = requireSetting(config.s3Bucket, 'S3_BUCKET', 'STORAGE=s3 keeps every output and upload in that bucket');
     if (config.outputUrlTtlSeconds > S3_MAX_URL_TTL_SECONDS) {
       throw new ConfigError(`OUTPUT_URL_TTL_SECONDS must be at most ${S3_MAX_URL_TTL_SECONDS} (7 days) with STORAGE=s3: S3 refuses longer presigned URLs`);

@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
 import type { WebhookDeps } from '../activities/webhooks';
 import { createWebhookRelay } from '../activities/webhooks/relay';
 import { webhookDepsFromConfig } from '../activities/webhooks/settings';
@@ -9,6 +9,7 @@ import { requireSetting, type Config } from '../lib/config';
 import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../lib/callback-token';
+import { bundleWorkflowsInChildProcess } from './bundle-workflows';
 import { createWorker } from './create-worker';
 import { providerRegistryFromConfig } from './provider-registry';
 import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
@@ -54,7 +55,7 @@ export async function startWorker(
   const webhooks = webhookDeps(config, logger);
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
   // One bundle for both workers: bundling is the slow, memory-hungry part of a worker's start.
-  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') }));
+  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowsInChildProcess());
   const shared = {
     connection,
     namespace: config.temporalNamespace,
@@ -70,7 +71,7 @@ export async function startWorker(
     ...(webhooks && { webhooks }),
     anomaly: { factor: config.anomalyFactor, floorCredits: config.anomalyFloorCredits },
   };
-  const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots });
+  const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots, activitySlots: config.workerActivitySlots });
   // Webhook deliveries poll a queue of their own, so a slow receiver never holds up a generation.
   // Its attempts mostly wait on receivers: many run at once, so receivers that hang until the
   // timeout hold a few of them, not all (WEBHOOK_CONCURRENT_ATTEMPTS).

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { Modality } from '../../domain/modalities';
 import { OUTPUT_TYPES, sniffMediaType } from '../../domain/output-limits';
 import { probe } from '../../lib/ffmpeg';
+import { createSemaphore } from '../../lib/semaphore';
 import { pinnedLookup, vetHost } from '../../lib/pinned-address';
 import { extensionOf } from '../../storage/mime';
 import type { Storage } from '../../storage/types';
@@ -145,7 +146,18 @@ async function saveCapped(source: Readable, path: string, opts: IngestOptions, s
   return head;
 }
 
-async function measure(path: string, mime: string, provider: string): Promise<Omit<IngestedFile, 'storageKey' | 'mime'>> {
+/**
+ * Reading dimensions and durations is CPU work (sharp, an ffprobe process each): a few at a time
+ * per worker, so that a wave of jobs finishing together queues here instead of starting hundreds
+ * of probes at once and taking the worker's memory and both cores with them.
+ */
+const measuring = createSemaphore(4);
+
+function measure(path: string, mime: string, provider: string): Promise<Omit<IngestedFile, 'storageKey' | 'mime'>> {
+  return measuring(() => measureNow(path, mime, provider));
+}
+
+async function measureNow(path: string, mime: string, provider: string): Promise<Omit<IngestedFile, 'storageKey' | 'mime'>> {
   try {
     if (mime.startsWith('image/')) {
       const { width, height } = await sharp(path).metadata();

@@ -41,8 +41,24 @@ export class FalTransportFailure extends Error {
   }
 }
 
+/** Clients by key and base URL: a poll every second per job should not build a client each time. */
+const queues = new Map<string, QueueClient>();
+/** Bounds the map: organizations' own keys come and go. */
+const MAX_CACHED_QUEUES = 1_000;
+
 /** The SDK's queue client for one set of credentials (the platform's key, or an organization's). */
 export function falQueue(credentials: ProviderCredentials): QueueClient {
+  const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}`;
+  let queue = queues.get(cacheKey);
+  if (!queue) {
+    if (queues.size >= MAX_CACHED_QUEUES) queues.clear();
+    queue = newFalQueue(credentials);
+    queues.set(cacheKey, queue);
+  }
+  return queue;
+}
+
+function newFalQueue(credentials: ProviderCredentials): QueueClient {
   return createFalClient({
     credentials: credentials.apiKey,
     requestMiddleware: async (request) => ({ ...request, url: onBaseUrl(request.url, credentials.baseUrl) }),

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { WorkerOptions } from '@temporalio/worker';
+
+// The workflow bundle, built by webpack in a short-lived child process. Bundling in the worker's own
+// process would keep webpack and its garbage in the worker's heap for its whole life (about 65 MB
+// of RSS); the child exits and takes them with it. The bundle is still built from the code this
+// process runs, at every start, so it can never be stale.
+
+type WorkflowBundle = NonNullable<WorkerOptions['workflowBundle']>;
+
+export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'workflow-bundle-'));
+  const out = path.join(dir, 'bundle.js');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // The same node and loader flags as this process (tsx's, when run from source).
+      const child = spawn(process.execPath, [...process.execArgv, __filename, out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bundling the workflow code failed (exit ${code}): ${stderr}`))));
+    });
+    return { code: await readFile(out, 'utf8') };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function writeBundle(out: string): Promise<void> {
+  const { bundleWorkflowCode } = await import('@temporalio/worker');
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows'),
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (m) => process.stderr.write(`${m}\n`), error: (m) => process.stderr.write(`${m}\n`) },
+  });
+  await writeFile(out, bundle.code);
+}
+
+if (require.main === module) {
+  writeBundle(process.argv[2]!).catch((err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+}
