@@ -22,6 +22,20 @@ export const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
 /** Longest wait between two polls of a provider job, whatever the provider suggests. */
 const MAX_POLL_INTERVAL_MS = 5_000;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** A job polled this long waits at least this fraction of its age before the next poll. */
+const POLL_BACKOFF_FRACTION = 1 / 4;
+
+/**
+ * The provider's hint (or a second), stretched as the job ages, up to MAX_POLL_INTERVAL_MS: a
+ * minute-long video is asked about every few seconds, not every second, while a job that is done
+ * in two seconds is still seen at once. The cap stays short because polling is what usually sees a
+ * job finish: a provider's callback cancels this activity, but the cancel reaches it only with a
+ * heartbeat the SDK sends, which it throttles to 80% of the heartbeat timeout.
+ */
+export function nextPollInMs(hintMs: number | undefined, ageMs: number): number {
+  const hinted = Math.max(10, hintMs ?? DEFAULT_POLL_INTERVAL_MS);
+  return Math.min(MAX_POLL_INTERVAL_MS, Math.max(hinted, Math.round(ageMs * POLL_BACKOFF_FRACTION)));
+}
 /** How long fetching one provider output may take (a large video over a slow CDN). */
 const OUTPUT_FETCH_TIMEOUT_MS = 10 * 60_000;
 
@@ -141,12 +155,12 @@ export function createGenerationActivities(deps: {
   }
 
   async function pollUntilDone(adapter: ProviderAdapter, job: ProviderJob, providerJobId: string, ctx: ProviderContext): Promise<ProviderResult> {
+    const startedAt = Date.now();
     for (;;) {
       ctx.heartbeat();
       const status = await adapter.poll(job, providerJobId, ctx);
       if (status.state === 'done') return status.result;
-      const wait = Math.min(MAX_POLL_INTERVAL_MS, Math.max(10, status.pollAfterMs ?? DEFAULT_POLL_INTERVAL_MS));
-      await sleep(wait, undefined, { signal: ctx.signal });
+      await sleep(nextPollInMs(status.pollAfterMs, Date.now() - startedAt), undefined, { signal: ctx.signal });
     }
   }
 
