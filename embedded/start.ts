@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startApiServer } from '../api/server';
 import { createKnex } from '../db/knex';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../lib/config';
-import { generateSecretBoxKey } from '../lib/secret-box';
 import { createLogger, describeError } from '../lib/logger';
 import { startWorker } from '../worker/run-worker';
+import { ensureDemoOrganization } from './demo-organization';
+import { localSecrets } from './local-secrets';
 import { startEmbeddedPostgres } from './postgres';
 import { PROJECT_ROOT } from './temporal-cli';
 import { startTemporalDevServer } from './temporal-server';
@@ -19,59 +18,6 @@ import { startTemporalDevServer } from './temporal-server';
 const DATA_DIR = path.join(PROJECT_ROOT, '.data');
 const SECRETS_FILE = path.join(DATA_DIR, 'secrets.json');
 const DEMO_FILE = path.join(DATA_DIR, 'demo.json');
-
-interface LocalSecrets {
-  adminToken: string;
-  urlSigningSecret: string;
-  /** Encrypts webhook secrets at rest (WEBHOOK_SECRETS_KEY). */
-  webhookSecretsKey: string;
-}
-
-interface DemoOrganization {
-  organizationId: string;
-  liveKey: string;
-  testKey: string;
-}
-
-async function readJson<T>(file: string): Promise<T | undefined> {
-  return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as T) : undefined;
-}
-
-/** Generated once per checkout and kept in .data/ (git-ignored), so restarts keep their tokens. */
-async function localSecrets(): Promise<LocalSecrets> {
-  const existing = await readJson<Partial<LocalSecrets>>(SECRETS_FILE);
-  if (existing?.adminToken && existing.urlSigningSecret && existing.webhookSecretsKey) return existing as LocalSecrets;
-  // A data folder from before webhooks keeps its secrets and gains the key.
-  const secrets: LocalSecrets = {
-    adminToken: existing?.adminToken ?? `adm_${randomBytes(24).toString('hex')}`,
-    urlSigningSecret: existing?.urlSigningSecret ?? randomBytes(32).toString('hex'),
-    webhookSecretsKey: existing?.webhookSecretsKey ?? generateSecretBoxKey(),
-  };
-  await writeFile(SECRETS_FILE, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
-}
-
-async function ensureDemoOrganization(config: Config, apiUrl: string): Promise<DemoOrganization> {
-  const knex = createKnex(config.databaseUrl ?? '');
-  try {
-    const saved = await readJson<DemoOrganization>(DEMO_FILE);
-    if (saved && (await knex('organizations').where({ id: saved.organizationId }).first())) return saved;
-  } finally {
-    await knex.destroy();
-  }
-  const response = await fetch(`${apiUrl}/admin/v1/organizations`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${config.adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Demo', plan: 'pro', credits: 100_000 }),
-  });
-  if (response.status !== 201) throw new Error(`creating the demo organization failed: ${await response.text()}`);
-  const created = (await response.json()) as { id: string; api_keys: { environment: string; secret: string }[] };
-  const secretFor = (env: string) => created.api_keys.find((k) => k.environment === env)?.secret ?? '';
-  const demo = { organizationId: created.id, liveKey: secretFor('live'), testKey: secretFor('test') };
-  // Only this local demo's keys are kept in plaintext, so that every `npm start` can print them.
-  await writeFile(DEMO_FILE, JSON.stringify(demo, null, 2), { mode: 0o600 });
-  return demo;
-}
 
 async function main() {
   const stops: (() => Promise<void>)[] = [];
@@ -93,7 +39,7 @@ async function main() {
     const embeddedTemporal = !env.TEMPORAL_ADDRESS;
     const embedded = embeddedPostgres || embeddedTemporal;
     await mkdir(DATA_DIR, { recursive: true });
-    const secrets = embedded ? await localSecrets() : undefined;
+    const secrets = embedded ? await localSecrets(SECRETS_FILE) : undefined;
     const config: Config = loadConfig(env, { embedded });
     config.adminToken ??= secrets?.adminToken;
     config.urlSigningSecret ??= secrets?.urlSigningSecret;
@@ -137,7 +83,12 @@ async function main() {
     const lines = ['', `API            ${api.url}`];
     if (temporalUi) lines.push(`Temporal UI    ${temporalUi}`);
     if (embedded) {
-      const demo = await ensureDemoOrganization(config, api.url);
+      const demo = await ensureDemoOrganization({
+        databaseUrl: config.databaseUrl ?? '',
+        apiUrl: api.url,
+        adminToken: config.adminToken ?? '',
+        file: DEMO_FILE,
+      });
       lines.push(
         `ADMIN_TOKEN    ${config.adminToken}`,
         `Demo org       ${demo.organizationId} (Pro plan)`,

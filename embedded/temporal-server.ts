@@ -24,7 +24,7 @@ export interface TemporalDevServerOptions {
  * and succeeds seconds before the frontend's namespace cache does, so the probe asks about a
  * workflow that does not exist and waits for "workflow not found" instead of "namespace not found".
  */
-async function waitUntilServing(address: string, deadlineMs: number): Promise<void> {
+export async function waitUntilServing(address: string, deadlineMs: number, namespace = 'default'): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     let lastError: unknown;
@@ -32,7 +32,7 @@ async function waitUntilServing(address: string, deadlineMs: number): Promise<vo
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       try {
         await connection.workflowService.describeWorkflowExecution({
-          namespace: 'default',
+          namespace,
           execution: { workflowId: '__readiness_probe__' },
         });
         return;
@@ -46,7 +46,7 @@ async function waitUntilServing(address: string, deadlineMs: number): Promise<vo
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`Temporal dev server at ${address} did not come up: ${String(lastError)}`);
+    if (Date.now() > deadline) throw new Error(`Temporal at ${address} did not serve namespace ${namespace}: ${String(lastError)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
