@@ -1,0 +1,69 @@
+import { Client, Connection } from '@temporalio/client';
+import type { Knex } from 'knex';
+import { createKnex } from '../../db/knex';
+import { startProdStack, type ProdStack } from '../../embedded/prod-stack';
+
+// Mocha global fixtures of `npm run test:prod`: the production topology (embedded Postgres, the
+// Temporal server on it, two API processes behind the round-robin proxy, two worker processes),
+// started once per run in a throwaway folder (the stack's own, removed when it stops). The tests
+// reach it as a client would (HTTP), plus a database connection and a Temporal client to check the
+// money invariants from outside.
+
+/** What the stack's processes were given, beyond the production defaults, for tests to run fast. */
+const TEST_SETTINGS: Record<string, string> = {
+  // No provider has credentials here: live keys run on the simulator too, so money moves.
+  PROVIDER_MODE: 'simulated',
+  // Async simulator jobs finish quickly; #slow makes a longer one.
+  SIMULATOR_ASYNC_LATENCY_MS: '300',
+  // Test wallets spend fast with no history: the anomaly detector would pause their organizations.
+  ANOMALY_FLOOR_CREDITS: '1000000000000',
+};
+
+interface ProdTestContext {
+  stack: ProdStack;
+  knex: Knex;
+  temporal: Client;
+}
+
+let current: ProdTestContext | undefined;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+function context(): ProdTestContext {
+  if (!current) throw new Error('the production stack is not running (test/prod/fixture.ts)');
+  return current;
+}
+
+/** The running production topology. */
+export const prodStack = (): ProdStack => context().stack;
+/** A connection to the service's database, for checking the money invariants. */
+export const prodKnex = (): Knex => context().knex;
+/** A client of the stack's Temporal server, for checking that no generation is stranded. */
+export const prodTemporal = (): Client => context().temporal;
+
+// The stack logs its steps and any process that exits on its own; each process's output goes to
+// its log file under the stack's folder.
+const log = (line: string) => process.stderr.write(`  [prod] ${line}\n`);
+
+// Building the Temporal server on a fresh machine takes minutes, hence no timeout here.
+export async function mochaGlobalSetup(this: unknown) {
+  const started = Date.now();
+  try {
+    const stack = await startProdStack({ persistent: false, log, env: TEST_SETTINGS });
+    cleanups.push(() => stack.stop());
+    const knex = createKnex(stack.databaseUrl, { poolMax: 5 });
+    cleanups.push(() => knex.destroy());
+    const connection = await Connection.connect({ address: stack.temporalAddress });
+    cleanups.push(() => connection.close());
+    current = { stack, knex, temporal: new Client({ connection }) };
+  } catch (err) {
+    await mochaGlobalTeardown();
+    throw err;
+  }
+  process.stderr.write(`  [prod] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${current.stack.apiUrl} (APIs ${current.stack.apiUrls.join(', ')})\n`);
+}
+
+export async function mochaGlobalTeardown() {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  cleanups.length = 0;
+  current = undefined;
+}
