@@ -3,8 +3,8 @@
 # (`npm run migrate`). TypeScript runs through tsx exactly as in development: no compile step.
 #
 # The service is configured only through the environment variables lib/config.ts reads; the one
-# default set here is where this image keeps generated files (LOCAL_STORAGE_DIR). See
-# docker-compose.yml for a complete stack.
+# default set here is where this image keeps generated files with STORAGE=local (LOCAL_STORAGE_DIR).
+# See docker-compose.yml for a complete stack, which keeps them in S3 instead.
 FROM node:20-bookworm-slim
 
 # package.json's `allowScripts` is read by npm >= 11.16: only the reviewed install scripts run
@@ -33,9 +33,9 @@ RUN npm ci --omit=dev && npm cache clean --force
 
 COPY . .
 
-# The source stays root-owned and read-only to the service; outputs go to a directory the
-# unprivileged user owns. Mount a volume there that the API and the worker share: the worker
-# writes outputs and the API serves them.
+# The source stays root-owned and read-only to the service; with STORAGE=local, outputs go to a
+# directory the unprivileged user owns. Mount a volume there that the API and the worker share (one
+# machine only: the worker writes outputs and the API serves them); with several machines, use S3.
 RUN mkdir -p /data/outputs && chown node:node /data/outputs
 ENV LOCAL_STORAGE_DIR=/data/outputs
 
