@@ -179,7 +179,7 @@ async function main() {
     console.log(
       [
         '',
-        `bench:async (embedded stack; API live on fal, worker in its own process with PROVIDER_MODE=live; fal fake in its own process;`,
+        `bench:async (embedded stack on the ${stack.temporalLabel}; API live on fal, worker in its own process with PROVIDER_MODE=live; fal fake in its own process;`,
         `  video hailuo-02, music minimax-music-v2, avatar veed-avatars, 3D tripo-v2.5-text, upscale aura-sr; ${os.cpus().length} cores)`,
         '',
         `1. throughput, fal latency ${latencyMs} ms: ${ROUNDS} rounds of ${perRound} creation requests at c=${CONCURRENCY}, their drain, ${perRound} bare workflows at c=${CONCURRENCY}`,

@@ -103,7 +103,7 @@ async function main() {
       `     guards add p50 ${ms(guardedR.p50 - bareR.p50)}, p99 ${ms(guardedR.p99 - bareR.p99)} (steady traffic); p50 ${ms(coldR.p50 - bareR.p50)}, p99 ${ms(coldR.p99 - bareR.p99)} (a cold key: two round trips)`,
     ].join('\n');
   });
-  console.log(['', 'bench:auth (embedded stack; allowlisted, scoped key; rate limiter active)', ...lines, '', ...summary, 'target: guards < 1 ms at p99', ''].join('\n'));
+  console.log(['', `bench:auth (embedded stack on the ${stack.temporalLabel}; allowlisted, scoped key; rate limiter active)`, ...lines, '', ...summary, 'target: guards < 1 ms at p99', ''].join('\n'));
 
   for (const app of [bareApp, warmApp, coldApp]) app.server.close();
   await guards.close();

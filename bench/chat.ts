@@ -89,7 +89,7 @@ async function main() {
     console.log(
       [
         '',
-        `bench:chat (embedded stack; API live, worker in its own process, ${MODEL} via openai_compatible; the fake upstream in its own process answers at once; ${os.cpus().length} cores)`,
+        `bench:chat (embedded stack on the ${stack.temporalLabel}; API live, worker in its own process, ${MODEL} via openai_compatible; the fake upstream in its own process answers at once; ${os.cpus().length} cores)`,
         '',
         ...results.flatMap((r) => [
           line('POST /v1/chat', r.gateway, r.concurrency),

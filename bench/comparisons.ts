@@ -220,7 +220,7 @@ async function main() {
     console.log(
       [
         '',
-        `bench:comparisons (embedded stack, worker in its own process; chat, ${MODELS.length} models per comparison, every child #slow:${slowMs})`,
+        `bench:comparisons (embedded stack on the ${stack.temporalLabel}, worker in its own process; chat, ${MODELS.length} models per comparison, every child #slow:${slowMs})`,
         '',
         "fan-out: wall = POST to the comparison's finished_at; slowest child = its own finished_at - created_at; p50 unless marked",
         textTable(

@@ -216,7 +216,7 @@ async function main() {
   console.log(
     [
       '',
-      `bench:usage (embedded stack; one organization, ${KEYS} keys, ${MODELS.length} models, ${DAYS} days)`,
+      `bench:usage (embedded stack on the ${stack.temporalLabel}; one organization, ${KEYS} keys, ${MODELS.length} models, ${DAYS} days)`,
       `seeded ${counts.generations.toLocaleString('en-US')} generations and ${counts.ledger.toLocaleString('en-US')} ledger rows in ${(seedMs / 1000).toFixed(1)} s (through the production triggers); usage_daily holds ${counts.rollup.toLocaleString('en-US')} rows`,
       '',
       textTable(

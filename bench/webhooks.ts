@@ -148,7 +148,7 @@ async function main() {
 
     const line = (name: string, sorted: number[]) =>
       `${name.padEnd(44)} n=${sorted.length}  p50 ${ms(percentile(sorted, 0.5))}  p99 ${ms(percentile(sorted, 0.99))}`;
-    console.log('\nbench:webhooks (embedded stack, in-process worker, receivers on local https)\n');
+    console.log(`\nbench:webhooks (embedded stack on the ${stack.temporalLabel}, in-process worker, receivers on local https)\n`);
     console.log('event-to-receipt (envelope created_at -> receiver), events from sandbox image generations at c=4:');
     console.log(line('  healthy receiver alone', quiet));
     console.log(line('  healthy receiver, a hanging one subscribed', withHanging));

@@ -5,23 +5,27 @@ import { startApiServer } from '../../api/server';
 import { createKnex } from '../../db/knex';
 import { migrateToLatest } from '../../db/migrate';
 import { startEmbeddedPostgres } from '../../embedded/postgres';
-import { startTemporalDevServer } from '../../embedded/temporal-server';
 import { loadConfig, type Config } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startWorker } from '../../worker/run-worker';
 import { freePort } from '../../lib/free-port';
 import { NO_ANOMALY_FLOOR } from './chaos-stack';
+import { startBenchTemporal } from './bench-temporal';
 
 /**
  * The embedded stack as `npm start` runs it (durable Postgres, a Temporal dev server with a
- * database file, one worker and the real API composition root), in a throwaway folder.
+ * database file, one worker and the real API composition root), in a throwaway folder. With
+ * BENCH_STACK=prod, Temporal is the production mode's server on the same Postgres instead
+ * (bench/lib/bench-temporal.ts).
  */
 export async function startBenchStack(overrides: Partial<Config> = {}, opts: { inProcessWorker?: boolean } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-bench-'));
   await chmod(dir, 0o755);
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', persistent: false });
-  const temporal = await startTemporalDevServer({ port: await freePort(), dbFilename: path.join(dir, 'temporal.db'), log: say });
+  const pgPort = await freePort();
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: pgPort, database: 'bench', persistent: false });
+  const temporal = await startBenchTemporal({ dir, postgres: { superuserUrl: pg.databaseUrl, port: pgPort }, log: say });
+  say(`on the ${temporal.label}`);
   const config: Config = {
     ...loadConfig({}, { embedded: true }),
     port: await freePort(),
@@ -46,6 +50,8 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
   return {
     config,
     apiUrl: api.url,
+    /** Which Temporal the figures come from (BENCH_STACK). */
+    temporalLabel: temporal.label,
     /** The throwaway folder (Postgres data, the Temporal database file, storage); removed by stop(). */
     dir,
     async startExtraApi(extra: Partial<Config>) {
