@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { startManagedProcess, type ManagedProcess, type Readiness } from './managed-process';
+import { workerProcessEnv } from '../worker/process-defaults';
 import { PROJECT_ROOT } from './temporal-cli';
 
 // The service's own processes in the production topology: workers (`npm run worker`) and APIs
@@ -46,7 +47,7 @@ export async function startServiceProcesses(opts: ServiceProcessesOptions): Prom
     });
 
   const settled = await Promise.allSettled([
-    ...Array.from({ length: opts.workers }, (_, i) => start(`worker-${i + 1}`, 'worker/main.ts', {}, { line: '"worker polling"' })),
+    ...Array.from({ length: opts.workers }, (_, i) => start(`worker-${i + 1}`, 'worker/main.ts', workerProcessEnv(opts.env), { line: '"worker polling"' })),
     ...opts.apiPorts.map((port, i) => start(`api-${i + 1}`, 'api/main.ts', { PORT: String(port) }, { probe: () => healthy(`http://127.0.0.1:${port}`) })),
   ]);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');

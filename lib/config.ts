@@ -57,6 +57,13 @@ export interface Config {
    * about how many async provider jobs one worker follows at once.
    */
   workerActivitySlots: number;
+  /**
+   * WORKER_CACHED_WORKFLOWS: workflows one worker keeps in memory between their tasks, per task
+   * queue (never fewer than its workflow task slots). An async job waiting on its provider or a
+   * delivery waiting for its next attempt is evicted first when the cache is full, and replays from
+   * its history when it next moves: a few ms of CPU instead of holding its state all along.
+   */
+  workerCachedWorkflows: number;
   allowPrivateWebhookUrls: boolean;
   /** Input URLs (image_url, …) on private addresses; for tests and development only. */
   allowPrivateInputUrls: boolean;
@@ -156,6 +163,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     simulatorAsyncLatencyMs: integer(env, 'SIMULATOR_ASYNC_LATENCY_MS', 2_000, 0),
     workerWorkflowTaskSlots: integer(env, 'WORKER_WORKFLOW_TASK_SLOTS', 200, 2),
     workerActivitySlots: integer(env, 'WORKER_ACTIVITY_SLOTS', 1_000, 1),
+    workerCachedWorkflows: integer(env, 'WORKER_CACHED_WORKFLOWS', 250, 1),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
     allowPrivateInputUrls: flag(env, 'ALLOW_PRIVATE_INPUT_URLS', false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),

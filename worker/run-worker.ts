@@ -67,6 +67,7 @@ export async function startWorker(
       callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
     }),
     workflowBundle,
+    cachedWorkflows: config.workerCachedWorkflows,
     temporal: client,
     ...(webhooks && { webhooks }),
     anomaly: { factor: config.anomalyFactor, floorCredits: config.anomalyFloorCredits },

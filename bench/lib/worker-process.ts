@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../../lib/config';
+import { workerProcessEnv } from '../../worker/process-defaults';
 import { NO_ANOMALY_FLOOR } from './chaos-stack';
 import { spawnService, type ServiceProcess } from './service-process';
 
@@ -38,8 +39,9 @@ export async function startBenchWorker(config: Config, dir: string, env: Record<
       ANOMALY_FLOOR_CREDITS: String(NO_ANOMALY_FLOOR),
       // "worker polling", the ready line, is an info line.
       LOG_LEVEL: 'info',
-      // For a diagnosis, e.g. BENCH_WORKER_NODE_OPTIONS='--require ./my-profiler.cjs' (--cpu-prof is not allowed there).
-      ...(process.env.BENCH_WORKER_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS }),
+      // As `npm run worker` starts it (worker/process-defaults.ts); for a diagnosis, more options,
+      // e.g. BENCH_WORKER_NODE_OPTIONS='--require ./my-profiler.cjs' (--cpu-prof is not allowed there).
+      ...workerProcessEnv({ NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS }),
       ...env,
     },
   });

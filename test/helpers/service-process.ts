@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { workerProcessEnv } from '../../worker/process-defaults';
 import { stack } from './stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -36,7 +37,7 @@ async function spawnService(entry: string, env: NodeJS.ProcessEnv, ready: string
 
 /** `npm run worker` as a real child process on `taskQueue`, resolved once it polls; `env` adds settings. */
 export function spawnWorkerProcess(taskQueue: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  return spawnService('worker/main.ts', childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...env }), '"worker polling"');
+  return spawnService('worker/main.ts', childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...workerProcessEnv({}), ...env }), '"worker polling"');
 }
 
 /** `npm run api` as a real child process on `port`, resolved once it listens. */
