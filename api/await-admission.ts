@@ -6,7 +6,12 @@ import type { ApiDeps } from './context';
 import { checkDependencies, dependencyUnavailable } from './dependency-health';
 import { ApiError } from './errors';
 
-const ADMISSION_POLL_MS = 25;
+/**
+ * Once the sync window has passed, the row is looked at 25 ms after, then at growing intervals up
+ * to 200 ms: the answer usually comes within one or two looks, and a wait that lasts (a busy
+ * worker, a slow Temporal) should not cost Postgres a read every 25 ms for its whole length.
+ */
+const ADMISSION_POLL_MS = { first: 25, factor: 1.5, max: 200 };
 /** Without an answer or a row by then, the API asks whether Temporal is there at all. */
 const TEMPORAL_PROBE_AFTER_MS = 3_000;
 const TEMPORAL_PROBE_TIMEOUT_MS = 1_500;
@@ -45,11 +50,16 @@ export async function awaitAdmission<Found>(
   const syncDeadline = startedAt + args.syncWindowMs;
   const probeAt = startedAt + TEMPORAL_PROBE_AFTER_MS;
   let probed = false;
+  let pollMs = ADMISSION_POLL_MS.first;
   for (;;) {
     // Before the sync window ends only the answer counts (a sync caller waits for the result);
     // the one exception is the Temporal probe, a few seconds in.
     const now = Date.now();
-    const nextLook = now >= syncDeadline ? now + ADMISSION_POLL_MS : probed ? syncDeadline : Math.min(syncDeadline, probeAt);
+    let nextLook: number;
+    if (now >= syncDeadline) {
+      nextLook = now + pollMs;
+      pollMs = Math.min(ADMISSION_POLL_MS.max, Math.round(pollMs * ADMISSION_POLL_MS.factor));
+    } else nextLook = probed ? syncDeadline : Math.min(syncDeadline, probeAt);
     const settled = await settleWithin(args.answer, Math.max(0, nextLook - now));
     if (settled.kind === 'answered') return settled;
     if (settled.kind === 'failed') {

@@ -32,3 +32,17 @@ export async function ensureDemoOrganization(opts: { databaseUrl: string; apiUrl
   await writeFile(opts.file, JSON.stringify(demo, null, 2), { mode: 0o600 });
   return demo;
 }
+
+/** What `npm start` and `npm run stack:prod` print about the demo organization, and a first request. */
+export function demoOrganizationLines(apiUrl: string, adminToken: string, demo: DemoOrganization): string[] {
+  return [
+    `ADMIN_TOKEN    ${adminToken}`,
+    `Demo org       ${demo.organizationId} (Pro plan)`,
+    `Live key       ${demo.liveKey}`,
+    `Test key       ${demo.testKey}`,
+    '',
+    'Try it:',
+    `  curl -s ${apiUrl}/v1/images -H "Authorization: Bearer ${demo.testKey}" \\`,
+    `       -H "Content-Type: application/json" -d '{"model":"flux-schnell","prompt":"a lighthouse at dawn"}'`,
+  ];
+}

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureDemoOrganization } from './demo-organization';
+import { demoOrganizationLines, ensureDemoOrganization } from './demo-organization';
 import { startProdStack, type ProdStack } from './prod-stack';
 import { PROJECT_ROOT } from './temporal-cli';
 
@@ -37,14 +37,7 @@ function banner(stack: ProdStack, demo: { organizationId: string; liveKey: strin
     `Temporal       ${stack.temporalAddress}  (metrics ${stack.temporalMetricsUrl})`,
     `Workers        ${stack.workers.map((w) => `${w.name} pid ${w.pid}`).join(', ')}`,
     `Logs           ${path.join(stack.dir, 'logs')}`,
-    `ADMIN_TOKEN    ${stack.config.adminToken}`,
-    `Demo org       ${demo.organizationId} (Pro plan)`,
-    `Live key       ${demo.liveKey}`,
-    `Test key       ${demo.testKey}`,
-    '',
-    'Try it:',
-    `  curl -s ${stack.apiUrl}/v1/images -H "Authorization: Bearer ${demo.testKey}" \\`,
-    `       -H "Content-Type: application/json" -d '{"model":"flux-schnell","prompt":"a lighthouse at dawn"}'`,
+    ...demoOrganizationLines(stack.apiUrl, stack.config.adminToken ?? '', demo),
     '',
     'Ctrl-C stops everything.',
     '',

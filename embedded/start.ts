@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../lib/config';
 import { createLogger, describeError } from '../lib/logger';
 import { startWorker } from '../worker/run-worker';
-import { ensureDemoOrganization } from './demo-organization';
+import { demoOrganizationLines, ensureDemoOrganization } from './demo-organization';
 import { localSecrets } from './local-secrets';
 import { startEmbeddedPostgres } from './postgres';
 import { PROJECT_ROOT } from './temporal-cli';
@@ -89,16 +89,7 @@ async function main() {
         adminToken: config.adminToken ?? '',
         file: DEMO_FILE,
       });
-      lines.push(
-        `ADMIN_TOKEN    ${config.adminToken}`,
-        `Demo org       ${demo.organizationId} (Pro plan)`,
-        `Live key       ${demo.liveKey}`,
-        `Test key       ${demo.testKey}`,
-        '',
-        'Try it:',
-        `  curl -s ${api.url}/v1/images -H "Authorization: Bearer ${demo.testKey}" \\`,
-        `       -H "Content-Type: application/json" -d '{"model":"flux-schnell","prompt":"a lighthouse at dawn"}'`,
-      );
+      lines.push(...demoOrganizationLines(api.url, config.adminToken ?? '', demo));
     }
     lines.push('', 'Ctrl-C stops everything.', '');
     say(lines.join('\n'));
