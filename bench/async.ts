@@ -224,10 +224,9 @@ async function main() {
 }
 
 /**
- * The upscales' input: a flux-schnell image made through fal. A sync job on a queue provider is
- * handed a callback URL, and fal's callback can land while the job's only workflow task runs;
- * Temporal then fails that task (UnhandledCommand) and with it the Update-with-Start, so the POST
- * may answer 500 although the generation succeeds. The image is then read from the list.
+ * The upscales' input: a flux-schnell image made through fal. Should its POST not answer 200 (a
+ * sync deadline passed on a busy machine), the image is read from the generation list once it
+ * succeeds, and the report says so.
  */
 async function inputImage(apiUrl: string, key: Record<string, string>): Promise<{ url: string; note?: string }> {
   const res = await postJson(`${apiUrl}/v1/images`, key, { model: 'flux-schnell', prompt: 'input', aspect_ratio: '1:1' });
