@@ -63,157 +63,154 @@ async function main() {
   const connection = await Connection.connect({ address: config.temporalAddress! });
   const temporal = new Client({ connection });
   try {
-    const admin = { Authorization: 'Bearer adm_bench' };
-    const org = JSON.parse((await postJson(`${stack.apiUrl}/admin/v1/organizations`, admin, { name: 'async bench', plan: 'pro', credits: 100_000_000 })).body);
-    // The load is far above RATE_LIMIT_PER_MINUTE: lift this organization's limit, as an operator would.
-    await requestJson('PATCH', `${stack.apiUrl}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
-    const key = { Authorization: `Bearer ${org.api_keys.find((k: { environment: string }) => k.environment === 'live').secret}` };
-    const image = await inputImage(stack.apiUrl, key);
+    await worker.measuring(async () => {
+      const admin = { Authorization: 'Bearer adm_bench' };
+      const org = JSON.parse((await postJson(`${stack.apiUrl}/admin/v1/organizations`, admin, { name: 'async bench', plan: 'pro', credits: 100_000_000 })).body);
+      // The load is far above RATE_LIMIT_PER_MINUTE: lift this organization's limit, as an operator would.
+      await requestJson('PATCH', `${stack.apiUrl}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
+      const key = { Authorization: `Bearer ${org.api_keys.find((k: { environment: string }) => k.environment === 'live').secret}` };
+      const image = await inputImage(stack.apiUrl, key);
 
-    const requests: [string, unknown][] = [
-      ['/v1/videos', { model: 'hailuo-02', prompt: 'waves', duration_s: 6 }],
-      ['/v1/music', { model: 'minimax-music-v2', prompt: 'lofi', duration_s: 30 }],
-      ['/v1/avatars', { model: 'veed-avatars', text: 'Hello and welcome to the tour.' }],
-      ['/v1/three-d', { model: 'tripo-v2.5-text', prompt: 'a chair', mesh_complexity: 'low' }],
-      ['/v1/upscale', { model: 'aura-sr', image_url: image.url, scale_factor: '4' }],
-    ];
-    const ids: string[] = [];
-    let next = 0;
-    let lastAcceptAt = 0;
-    const accept = async () => {
-      const [route, body] = requests[next++ % requests.length]!;
-      const res = await postJson(`${stack.apiUrl}${route}`, key, body);
-      if (res.status !== 202) return false;
-      ids.push(JSON.parse(res.body).id);
-      lastAcceptAt = Date.now();
-      return true;
-    };
-    const floor = async () => {
-      const start = new WithStartWorkflowOperation<typeof floorWorkflow>('floorWorkflow', {
-        workflowId: newId('gen'),
-        taskQueue: config.taskQueue,
-        args: [],
-        workflowExecutionTimeout: '1m',
-        workflowIdConflictPolicy: 'FAIL',
-      });
-      // Answered as a 202 is: once the update is; the workflow returns in the same task.
-      return (await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start })) === true;
-    };
-    /** Waits until none of the organization's jobs is queued or running. */
-    const drain = async (deadlineMs: number) => {
-      const deadline = Date.now() + deadlineMs;
-      let said = Date.now();
-      for (;;) {
-        const [row] = await knex('generations').where({ organization_id: org.id }).whereIn('status', ['queued', 'running']).count({ left: '*' });
-        const left = Number(row?.left ?? 0);
-        if (left === 0) return Date.now();
-        if (Date.now() > deadline) throw new Error(`${left} jobs still not terminal after ${seconds(deadlineMs)}`);
-        if (Date.now() - said > 15_000) {
-          process.stderr.write(`[bench] draining: ${left} not terminal\n`);
-          said = Date.now();
+      const requests: [string, unknown][] = [
+        ['/v1/videos', { model: 'hailuo-02', prompt: 'waves', duration_s: 6 }],
+        ['/v1/music', { model: 'minimax-music-v2', prompt: 'lofi', duration_s: 30 }],
+        ['/v1/avatars', { model: 'veed-avatars', text: 'Hello and welcome to the tour.' }],
+        ['/v1/three-d', { model: 'tripo-v2.5-text', prompt: 'a chair', mesh_complexity: 'low' }],
+        ['/v1/upscale', { model: 'aura-sr', image_url: image.url, scale_factor: '4' }],
+      ];
+      const ids: string[] = [];
+      let next = 0;
+      let lastAcceptAt = 0;
+      const accept = async () => {
+        const [route, body] = requests[next++ % requests.length]!;
+        const res = await postJson(`${stack.apiUrl}${route}`, key, body);
+        if (res.status !== 202) return false;
+        ids.push(JSON.parse(res.body).id);
+        lastAcceptAt = Date.now();
+        return true;
+      };
+      const floor = async () => {
+        const start = new WithStartWorkflowOperation<typeof floorWorkflow>('floorWorkflow', {
+          workflowId: newId('gen'),
+          taskQueue: config.taskQueue,
+          args: [],
+          workflowExecutionTimeout: '1m',
+          workflowIdConflictPolicy: 'FAIL',
+        });
+        // Answered as a 202 is: once the update is; the workflow returns in the same task.
+        return (await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start })) === true;
+      };
+      /** Waits until none of the organization's jobs is queued or running. */
+      const drain = async (deadlineMs: number) => {
+        const deadline = Date.now() + deadlineMs;
+        let said = Date.now();
+        for (;;) {
+          const [row] = await knex('generations').where({ organization_id: org.id }).whereIn('status', ['queued', 'running']).count({ left: '*' });
+          const left = Number(row?.left ?? 0);
+          if (left === 0) return Date.now();
+          if (Date.now() > deadline) throw new Error(`${left} jobs still not terminal after ${seconds(deadlineMs)}`);
+          if (Date.now() - said > 15_000) {
+            process.stderr.write(`[bench] draining: ${left} not terminal\n`);
+            said = Date.now();
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      };
+
+      process.stderr.write('[bench] warming up\n');
+      await runLoad(requests.length * 4, 4, accept);
+      await runLoad(40, 4, floor);
+      await drain(120_000);
+      ids.length = 0;
+
+      // 1. Throughput.
+      const perRound = Math.max(10, Math.round(100 * scale));
+      process.stderr.write(`[bench] throughput: ${ROUNDS} rounds of ${perRound} creation requests, their drain, ${perRound} bare workflows\n`);
+      const beforeThroughput = await memoryOf(worker.pid);
+      const throughputPeakReset = await resetPeak(worker.pid);
+      const rounds: { accepts: ReturnType<typeof summarize>; drainMs: number; floors: ReturnType<typeof summarize> }[] = [];
+      const pgCommits = postgresCommits(knex);
+      const spent = { jobs: newTally(pgCommits), floors: newTally(pgCommits) };
+      for (let round = 0; round < ROUNDS; round++) {
+        let drainedAt = 0;
+        const accepts = summarize(
+          await spent.jobs.during(async () => {
+            const load = await runLoad(perRound, CONCURRENCY, accept);
+            drainedAt = await drain(DRAIN_DEADLINE_MS);
+            return load;
+          }),
+        );
+        const floors = summarize(await spent.floors.during(() => runLoad(perRound, CONCURRENCY, floor)));
+        rounds.push({ accepts, drainMs: drainedAt - lastAcceptAt, floors });
       }
-    };
+      const throughputPeak = (await memoryOf(worker.pid)).peakBytes;
+      const throughputIds = ids.splice(0);
 
-    process.stderr.write('[bench] warming up\n');
-    await runLoad(requests.length * 4, 4, accept);
-    await runLoad(40, 4, floor);
-    await drain(120_000);
-    ids.length = 0;
+      // 2. 500 jobs in flight: the same fake, on the same port with the same key, holding each job longer.
+      await fal.stop();
+      fal = await startFakeUpstream('test/fakes/fal-server.ts', ['--latency-ms', String(holdMs), '--port', new URL(fal.baseUrl).port, '--api-key', fal.apiKey]);
+      const total = Math.max(50, Math.round(500 * scale));
+      process.stderr.write(`[bench] in flight: ${total} creation requests, fal holding each ${holdMs} ms\n`);
+      const beforeBurst = await memoryOf(worker.pid);
+      const burstPeakReset = await resetPeak(worker.pid);
+      const sampler = sampleRss(worker.pid, 250);
+      const burstStartedAt = Date.now();
+      const burstSpent = newTally(pgCommits);
+      const burst = summarize(await burstSpent.during(() => runLoad(total, CONCURRENCY, accept)));
+      const burstDrainedAt = await drain(DRAIN_DEADLINE_MS);
+      const highestSample = sampler.stop();
+      const burstPeak = (await memoryOf(worker.pid)).peakBytes;
+      const burstRows = await knex('generations').whereIn('id', ids).select('created_at', 'provider_job_submitted_at', 'finished_at');
+      const submitWaits = burstRows.map((r) => r.provider_job_submitted_at.getTime() - r.created_at.getTime()).sort((a, b) => a - b);
+      const tails = burstRows.map((r) => r.finished_at.getTime() - r.provider_job_submitted_at.getTime() - holdMs).sort((a, b) => a - b);
 
-    // 1. Throughput.
-    const perRound = Math.max(10, Math.round(100 * scale));
-    process.stderr.write(`[bench] throughput: ${ROUNDS} rounds of ${perRound} creation requests, their drain, ${perRound} bare workflows\n`);
-    const beforeThroughput = await memoryOf(worker.pid);
-    const throughputPeakReset = await resetPeak(worker.pid);
-    const rounds: { accepts: ReturnType<typeof summarize>; drainMs: number; floors: ReturnType<typeof summarize> }[] = [];
-    const pgCommits = postgresCommits(knex);
-    const spent = { jobs: newTally(pgCommits), floors: newTally(pgCommits) };
-    for (let round = 0; round < ROUNDS; round++) {
-      let drainedAt = 0;
-      const accepts = summarize(
-        await spent.jobs.during(async () => {
-          const load = await runLoad(perRound, CONCURRENCY, accept);
-          drainedAt = await drain(DRAIN_DEADLINE_MS);
-          return load;
-        }),
+      // 3. Outcomes.
+      const allIds = [...throughputIds, ...ids];
+      const outcomes = await knex('generations').whereIn('id', allIds).select('id', 'modality', 'status', 'provider');
+      const onFal = outcomes.filter((r) => r.status === 'succeeded' && r.provider === 'fal').length;
+      const others = outcomes.filter((r) => !(r.status === 'succeeded' && r.provider === 'fal')).map((r) => `${r.id} ${r.status} ${r.provider}`);
+      const spotIds = [...new Set(outcomes.map((r) => r.modality as string))].flatMap((m) => outcomes.filter((r) => r.modality === m).slice(0, 5).map((r) => r.id as string));
+      const spot = await Promise.all(spotIds.map(async (id) => JSON.parse((await getJson(`${stack.apiUrl}/v1/generations/${id}`, key)).body)));
+      const spotOk = spot.filter((g) => g.status === 'succeeded' && g.provider === 'fal' && g.outputs.length > 0).length;
+
+      const acceptRate = median(rounds.map((r) => r.accepts.perSecond));
+      const floorRate = median(rounds.map((r) => r.floors.perSecond));
+      const jobs = perRound * ROUNDS;
+      const peakNote = (reset: boolean) => (reset ? 'VmHWM, reset before the phase' : 'VmHWM since start: the kernel refused the reset');
+      console.log(
+        [
+          '',
+          `bench:async (embedded stack on the ${stack.temporalLabel}; API live on fal, worker in its own process with PROVIDER_MODE=live; fal fake in its own process;`,
+          `  video hailuo-02, music minimax-music-v2, avatar veed-avatars, 3D tripo-v2.5-text, upscale aura-sr; ${os.cpus().length} cores)`,
+          '',
+          `1. throughput, fal latency ${latencyMs} ms: ${ROUNDS} rounds of ${perRound} creation requests at c=${CONCURRENCY}, their drain, ${perRound} bare workflows at c=${CONCURRENCY}`,
+          ...rounds.map(
+            (r, i) =>
+              `  round ${i + 1}: 202-accept ${r.accepts.perSecond.toFixed(1)}/s (p50 ${ms(r.accepts.p50)}, p99 ${ms(r.accepts.p99)}, errors ${r.accepts.errors}), ` +
+              `all terminal ${seconds(r.drainMs)} after the last accept;  bare workflows ${r.floors.perSecond.toFixed(1)}/s (p50 ${ms(r.floors.p50)}, p99 ${ms(r.floors.p99)}, errors ${r.floors.errors});  ` +
+              `${(r.accepts.perSecond / r.floors.perSecond).toFixed(2)}x`,
+          ),
+          `  medians: ${acceptRate.toFixed(1)} accepted/s against ${floorRate.toFixed(1)} bare workflows/s = ${(acceptRate / floorRate).toFixed(2)}x (target >= 0.8x)`,
+          `  CPU per job (its request, run and settlement: the accept round and its drain) and per bare workflow, by process:`,
+          tallyTable([['per job', spent.jobs, jobs], ['per bare workflow', spent.floors, jobs]]),
+          `  worker RSS: ${megabytes(idle.rssBytes)} idle once polling, ${megabytes(beforeThroughput.rssBytes)} before the phase, peak ${megabytes(throughputPeak)} (${peakNote(throughputPeakReset)})`,
+          '',
+          `2. in flight, fal latency ${holdMs} ms: ${burst.n} creation requests at c=${CONCURRENCY}, ${burst.perSecond.toFixed(1)} accepted/s (p50 ${ms(burst.p50)}, p99 ${ms(burst.p99)}, errors ${burst.errors})`,
+          `  CPU per accept while sending them (no job finishes meanwhile; the first ones are polled), by process:`,
+          tallyTable([['per accept', burstSpent, total]]),
+          `  at once: ${peakOverlap(burstRows.map((r) => [r.created_at, r.finished_at]))} accepted and not terminal; ` +
+            `${peakOverlap(burstRows.map((r) => [r.provider_job_submitted_at, r.finished_at]))} submitted to fal and not terminal (from the rows' timestamps)`,
+          `  accepted -> submitted to fal: ${spread(submitWaits)}; done at fal (submitted + ${holdMs} ms) -> terminal: ${spread(tails)}`,
+          `  drain: all ${burst.n} terminal ${seconds(burstDrainedAt - burstStartedAt)} after the first request, ${seconds(burstDrainedAt - lastAcceptAt)} after the last accept`,
+          `  worker RSS: ${megabytes(beforeBurst.rssBytes)} before the phase, peak ${megabytes(burstPeak)} (${peakNote(burstPeakReset)}), highest 250 ms sample ${megabytes(highestSample)} (target <= 400 MB)`,
+          '',
+          `3. outcome: ${onFal}/${allIds.length} succeeded with provider fal${others.length ? `; not: ${others.slice(0, 5).join(', ')}` : ''};` +
+            ` spot check through GET /v1/generations/{id}: ${spotOk}/${spot.length} succeeded with provider "fal" and outputs`,
+          ...(image.note ? [`note: ${image.note}`] : []),
+          '',
+        ].join('\n'),
       );
-      const floors = summarize(await spent.floors.during(() => runLoad(perRound, CONCURRENCY, floor)));
-      rounds.push({ accepts, drainMs: drainedAt - lastAcceptAt, floors });
-    }
-    const throughputPeak = (await memoryOf(worker.pid)).peakBytes;
-    const throughputIds = ids.splice(0);
-
-    // 2. 500 jobs in flight: the same fake, on the same port with the same key, holding each job longer.
-    await fal.stop();
-    fal = await startFakeUpstream('test/fakes/fal-server.ts', ['--latency-ms', String(holdMs), '--port', new URL(fal.baseUrl).port, '--api-key', fal.apiKey]);
-    const total = Math.max(50, Math.round(500 * scale));
-    process.stderr.write(`[bench] in flight: ${total} creation requests, fal holding each ${holdMs} ms\n`);
-    const beforeBurst = await memoryOf(worker.pid);
-    const burstPeakReset = await resetPeak(worker.pid);
-    const sampler = sampleRss(worker.pid, 250);
-    const burstStartedAt = Date.now();
-    const burstSpent = newTally(pgCommits);
-    const burst = summarize(await burstSpent.during(() => runLoad(total, CONCURRENCY, accept)));
-    const burstDrainedAt = await drain(DRAIN_DEADLINE_MS);
-    const highestSample = sampler.stop();
-    const burstPeak = (await memoryOf(worker.pid)).peakBytes;
-    const burstRows = await knex('generations').whereIn('id', ids).select('created_at', 'provider_job_submitted_at', 'finished_at');
-    const submitWaits = burstRows.map((r) => r.provider_job_submitted_at.getTime() - r.created_at.getTime()).sort((a, b) => a - b);
-    const tails = burstRows.map((r) => r.finished_at.getTime() - r.provider_job_submitted_at.getTime() - holdMs).sort((a, b) => a - b);
-
-    // 3. Outcomes.
-    const allIds = [...throughputIds, ...ids];
-    const outcomes = await knex('generations').whereIn('id', allIds).select('id', 'modality', 'status', 'provider');
-    const onFal = outcomes.filter((r) => r.status === 'succeeded' && r.provider === 'fal').length;
-    const others = outcomes.filter((r) => !(r.status === 'succeeded' && r.provider === 'fal')).map((r) => `${r.id} ${r.status} ${r.provider}`);
-    const spotIds = [...new Set(outcomes.map((r) => r.modality as string))].flatMap((m) => outcomes.filter((r) => r.modality === m).slice(0, 5).map((r) => r.id as string));
-    const spot = await Promise.all(spotIds.map(async (id) => JSON.parse((await getJson(`${stack.apiUrl}/v1/generations/${id}`, key)).body)));
-    const spotOk = spot.filter((g) => g.status === 'succeeded' && g.provider === 'fal' && g.outputs.length > 0).length;
-
-    const acceptRate = median(rounds.map((r) => r.accepts.perSecond));
-    const floorRate = median(rounds.map((r) => r.floors.perSecond));
-    const jobs = perRound * ROUNDS;
-    const peakNote = (reset: boolean) => (reset ? 'VmHWM, reset before the phase' : 'VmHWM since start: the kernel refused the reset');
-    console.log(
-      [
-        '',
-        `bench:async (embedded stack on the ${stack.temporalLabel}; API live on fal, worker in its own process with PROVIDER_MODE=live; fal fake in its own process;`,
-        `  video hailuo-02, music minimax-music-v2, avatar veed-avatars, 3D tripo-v2.5-text, upscale aura-sr; ${os.cpus().length} cores)`,
-        '',
-        `1. throughput, fal latency ${latencyMs} ms: ${ROUNDS} rounds of ${perRound} creation requests at c=${CONCURRENCY}, their drain, ${perRound} bare workflows at c=${CONCURRENCY}`,
-        ...rounds.map(
-          (r, i) =>
-            `  round ${i + 1}: 202-accept ${r.accepts.perSecond.toFixed(1)}/s (p50 ${ms(r.accepts.p50)}, p99 ${ms(r.accepts.p99)}, errors ${r.accepts.errors}), ` +
-            `all terminal ${seconds(r.drainMs)} after the last accept;  bare workflows ${r.floors.perSecond.toFixed(1)}/s (p50 ${ms(r.floors.p50)}, p99 ${ms(r.floors.p99)}, errors ${r.floors.errors});  ` +
-            `${(r.accepts.perSecond / r.floors.perSecond).toFixed(2)}x`,
-        ),
-        `  medians: ${acceptRate.toFixed(1)} accepted/s against ${floorRate.toFixed(1)} bare workflows/s = ${(acceptRate / floorRate).toFixed(2)}x (target >= 0.8x)`,
-        `  CPU per job (its request, run and settlement: the accept round and its drain) and per bare workflow, by process:`,
-        tallyTable([['per job', spent.jobs, jobs], ['per bare workflow', spent.floors, jobs]]),
-        `  worker RSS: ${megabytes(idle.rssBytes)} idle once polling, ${megabytes(beforeThroughput.rssBytes)} before the phase, peak ${megabytes(throughputPeak)} (${peakNote(throughputPeakReset)})`,
-        '',
-        `2. in flight, fal latency ${holdMs} ms: ${burst.n} creation requests at c=${CONCURRENCY}, ${burst.perSecond.toFixed(1)} accepted/s (p50 ${ms(burst.p50)}, p99 ${ms(burst.p99)}, errors ${burst.errors})`,
-        `  CPU per accept while sending them (no job finishes meanwhile; the first ones are polled), by process:`,
-        tallyTable([['per accept', burstSpent, total]]),
-        `  at once: ${peakOverlap(burstRows.map((r) => [r.created_at, r.finished_at]))} accepted and not terminal; ` +
-          `${peakOverlap(burstRows.map((r) => [r.provider_job_submitted_at, r.finished_at]))} submitted to fal and not terminal (from the rows' timestamps)`,
-        `  accepted -> submitted to fal: ${spread(submitWaits)}; done at fal (submitted + ${holdMs} ms) -> terminal: ${spread(tails)}`,
-        `  drain: all ${burst.n} terminal ${seconds(burstDrainedAt - burstStartedAt)} after the first request, ${seconds(burstDrainedAt - lastAcceptAt)} after the last accept`,
-        `  worker RSS: ${megabytes(beforeBurst.rssBytes)} before the phase, peak ${megabytes(burstPeak)} (${peakNote(burstPeakReset)}), highest 250 ms sample ${megabytes(highestSample)} (target <= 400 MB)`,
-        '',
-        `3. outcome: ${onFal}/${allIds.length} succeeded with provider fal${others.length ? `; not: ${others.slice(0, 5).join(', ')}` : ''};` +
-          ` spot check through GET /v1/generations/{id}: ${spotOk}/${spot.length} succeeded with provider "fal" and outputs`,
-        ...(image.note ? [`note: ${image.note}`] : []),
-        '',
-      ].join('\n'),
-    );
-    const exit = worker.unexpectedExit();
-    if (exit) throw new Error(`the worker exited during the run: ${exit}`);
-  } catch (err) {
-    process.stderr.write(`[bench] the worker's last output:\n${worker.tail()}\n`);
-    throw err;
+    });
   } finally {
     await connection.close();
     await knex.destroy();

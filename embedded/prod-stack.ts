@@ -5,14 +5,14 @@ import path from 'node:path';
 import { createKnex } from '../db/knex';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../lib/config';
-import { freePort } from '../lib/free-port';
+import { distinctFreePorts } from '../lib/free-port';
 import { generateLocalSecrets, localSecrets } from './local-secrets';
 import type { ManagedProcess } from './managed-process';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres';
 import { startRoundRobinProxy } from './round-robin-proxy';
 import { startServiceProcesses } from './service-processes';
 import { prepareTemporalDatabases } from './temporal-databases';
-import { ensureNamespaces, freeMembershipPorts, startTemporalServer, type TemporalServerPorts } from './temporal-prod-server';
+import { ensureNamespaces, freeTemporalServerPorts, startTemporalServer, type TemporalServerPorts } from './temporal-prod-server';
 import { findOrBuildTemporalServerBinaries } from './temporal-server-binaries';
 import { startTemporalUi } from './temporal-ui';
 
@@ -74,30 +74,10 @@ interface Ports {
   apis: number[];
 }
 
-/** Free ports, all different: freePort() may hand out one it just handed out once it is closed. */
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
-}
-
 async function pickPorts(apis: number): Promise<Ports> {
-  const free = await distinctFreePorts(8 + apis);
-  const take = () => free.shift()!;
-  const [frontendMembership, historyMembership, matchingMembership, workerMembership] = (await freeMembershipPorts(4)) as [number, number, number, number];
-  const temporal: TemporalServerPorts = {
-    frontend: take(),
-    frontendMembership,
-    frontendHttp: take(),
-    history: take(),
-    historyMembership,
-    matching: take(),
-    matchingMembership,
-    worker: take(),
-    workerMembership,
-    metrics: take(),
-  };
-  return { postgres: take(), ui: take(), temporal, apis: free };
+  const [postgres, ui, ...apiPorts] = (await distinctFreePorts(2 + apis)) as [number, number, ...number[]];
+  const temporal = await freeTemporalServerPorts([postgres, ui, ...apiPorts]);
+  return { postgres, ui, temporal, apis: apiPorts };
 }
 
 async function dataFolder(opts: ProdStackOptions): Promise<string> {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
+import { distinctFreePorts } from '../lib/free-port';
 import { startManagedProcess, type ManagedProcess } from './managed-process';
 import { PROJECT_ROOT } from './temporal-cli';
 import { TEMPORAL_DB_NAME, TEMPORAL_DB_PASSWORD, TEMPORAL_DB_USER, TEMPORAL_VISIBILITY_DB_NAME } from './temporal-databases';
@@ -63,6 +64,18 @@ export async function freeMembershipPorts(count: number): Promise<number[]> {
     if (!ports.has(port) && (await canListen(port))) ports.add(port);
   }
   return [...ports];
+}
+
+/**
+ * Ports for every Temporal service, all free and all different: the gRPC, HTTP and metrics ports
+ * from the kernel, the membership ports from MEMBERSHIP_PORT_RANGE. `taken` are ports the caller
+ * has already picked for something else.
+ */
+export async function freeTemporalServerPorts(taken: number[] = []): Promise<TemporalServerPorts> {
+  const free = (await distinctFreePorts(6 + taken.length)).filter((port) => !taken.includes(port)).slice(0, 6);
+  const [frontend, frontendHttp, history, matching, worker, metrics] = free as [number, number, number, number, number, number];
+  const [frontendMembership, historyMembership, matchingMembership, workerMembership] = (await freeMembershipPorts(4)) as [number, number, number, number];
+  return { frontend, frontendMembership, frontendHttp, history, historyMembership, matching, matchingMembership, worker, workerMembership, metrics };
 }
 
 /** The variables config/temporal/production.yaml reads. */

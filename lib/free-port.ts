@@ -11,3 +11,10 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** `count` free ports, all different: freePort() may hand out again a port it just handed out and closed. */
+export async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { prepareTemporalDatabases } from '../../embedded/temporal-databases';
-import { ensureNamespaces, freeMembershipPorts, startTemporalServer } from '../../embedded/temporal-prod-server';
+import { ensureNamespaces, freeTemporalServerPorts, startTemporalServer } from '../../embedded/temporal-prod-server';
 import { findOrBuildTemporalServerBinaries, TEMPORAL_SERVER_VERSION } from '../../embedded/temporal-server-binaries';
 import { startTemporalDevServer } from '../../embedded/temporal-server';
 import { freePort } from '../../lib/free-port';
@@ -41,20 +41,7 @@ export async function startBenchTemporal(opts: { dir: string; postgres: { superu
     logFile: path.join(opts.dir, 'temporal-sql-tool.log'),
     log: opts.log,
   });
-  const [frontendMembership, historyMembership, matchingMembership, workerMembership] = (await freeMembershipPorts(4)) as [number, number, number, number];
-  const ports = {
-    frontend: await freePort(),
-    frontendMembership,
-    frontendHttp: await freePort(),
-    history: await freePort(),
-    historyMembership,
-    matching: await freePort(),
-    matchingMembership,
-    worker: await freePort(),
-    workerMembership,
-    metrics: await freePort(),
-  };
-  if (new Set(Object.values(ports)).size !== Object.values(ports).length) throw new Error('two Temporal services were given the same port; run the benchmark again');
+  const ports = await freeTemporalServerPorts([opts.postgres.port]);
   const server = await startTemporalServer({
     binary: binaries.server,
     ports,

@@ -10,8 +10,11 @@ import { spawnService, type ServiceProcess } from './service-process';
 // storage and signing secret; `env` adds the provider settings (PROVIDER_MODE, FAL_KEY, ...).
 
 export interface BenchWorker extends ServiceProcess {
-  /** Set when the worker exited without being asked to: the benchmark's figures are then void. */
-  unexpectedExit(): string | undefined;
+  /**
+   * Runs a benchmark's measuring part. It fails if the worker exited without being asked to (the
+   * figures are then void), and a failure prints the worker's last output.
+   */
+  measuring<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export async function startBenchWorker(config: Config, dir: string, env: Record<string, string>): Promise<BenchWorker> {
@@ -45,5 +48,17 @@ export async function startBenchWorker(config: Config, dir: string, env: Record<
       ...env,
     },
   });
-  return { ...worker, unexpectedExit: () => exit };
+  return {
+    ...worker,
+    async measuring(fn) {
+      try {
+        const result = await fn();
+        if (exit) throw new Error(`the worker exited during the run: ${exit}`);
+        return result;
+      } catch (err) {
+        process.stderr.write(`[bench] the worker's last output:\n${worker.tail()}\n`);
+        throw err;
+      }
+    },
+  };
 }
