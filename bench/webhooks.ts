@@ -1,29 +1,30 @@
-import { WithStartWorkflowOperation } from '@temporalio/client';
 import { Client, Connection } from '@temporalio/client';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createKnex } from '../db/knex';
 import { generateSecretBoxKey } from '../lib/secret-box';
-import { readyUpdate } from '../workflows/definitions';
-import type { floorWorkflow } from '../workflows/floor';
+import type { bareWorkflow } from '../workflows/floor';
 import { selfSignedCertificate, startHttpsServer } from '../test/helpers/tls';
 import { startBenchStack } from './lib/embedded-stack';
 import { postJson, requestJson } from './lib/http-client';
 import { runBench } from './lib/run-bench';
 import { RELAY_START_CONCURRENCY } from '../activities/webhooks/relay';
 import { ms, percentile, runLoad, summarize } from './lib/stats';
+import { newTally, postgresCommits, tallyTable } from './lib/cost-tally';
 
 // npm run bench:webhooks — webhook delivery on the embedded stack (in-process worker):
 //   1. event-to-receipt latency: sandbox image generations (each commits a generation.completed
 //      event) at concurrency 4, to a receiver answering 200 at once, subscribed to `*`;
 //   2. delivery throughput: a burst of N events committed in one transaction (as N settlements
 //      landing together would), from the commit to the last receipt: the relay fans them out and
-//      starts N delivery workflows, each signing, POSTing and recording; against the floor, a burst of
-//      N bare workflows started as the relay starts deliveries (RELAY_START_CONCURRENCY at a time),
-//      first start -> last result. Five rounds, interleaved; the target compares medians. Target: deliveries/s >= 0.8x the bare
-//      workflows/s. For reference, bare workflows closed-loop at c=8 (the images bench's floor), and N
-//      replays through the API at concurrency 8, for the API's cost;
+//      starts N delivery workflows, each signing, POSTing and recording; against the floor, a burst
+//      of N bare workflows (start, return at once, result) started with the relay's own call,
+//      RELAY_START_CONCURRENCY at a time, first start -> last result. Five rounds, interleaved; the
+//      target compares medians: deliveries/s >= 0.8x the bare workflows/s. The CPU each process
+//      spent and the Postgres commits, per delivery and per bare workflow, say where the time goes.
+//      For reference, bare workflows closed-loop at c=8, and N replays through the API at
+//      concurrency 8, for the API's cost;
 //   3. (1) again with a second subscription whose receiver hangs 15 s on every request (the
 //      default WEBHOOK_TIMEOUT_MS): the healthy receiver's latency should not move.
 
@@ -95,31 +96,33 @@ async function main() {
       await waitUntil(() => eventReceipts.length >= before + total, 180_000);
       return (total / (Math.max(...eventReceipts.slice(before).map((r) => r.receivedAt)) - committedAt)) * 1000;
     };
-    // The same burst of bare workflows: started RELAY_START_CONCURRENCY at a time, as the relay
-    // starts deliveries, each answering its update and returning; first start -> last result.
+    // The same burst of bare workflows, started as the relay starts deliveries (the same call,
+    // RELAY_START_CONCURRENCY at a time, on the webhook queue), each returning at once; first start
+    // -> last result.
     let f = 0;
-    /** One bare workflow on the webhook queue: started with its update, then awaited. */
-    const bareWorkflow = async () => {
-      const start = new WithStartWorkflowOperation<typeof floorWorkflow>('floorWorkflow', {
-        workflowId: `floor-${Date.now()}-${f++}`,
+    const bareRun = async () => {
+      const handle = await temporal.workflow.start<typeof bareWorkflow>('bareWorkflow', {
+        workflowId: `bare-${Date.now()}-${f++}`,
         taskQueue: stack.config.webhookTaskQueue,
         args: [],
-        workflowIdConflictPolicy: 'FAIL',
       });
-      await temporal.workflow.executeUpdateWithStart(readyUpdate, { startWorkflowOperation: start });
-      await (await start.workflowHandle()).result();
+      await handle.result();
       return true;
     };
     const workflowBurst = async () => {
       const t0 = Date.now();
-      const load = await runLoad(total, RELAY_START_CONCURRENCY, bareWorkflow);
+      const load = await runLoad(total, RELAY_START_CONCURRENCY, bareRun);
       if (load.errors > 0) throw new Error(`${load.errors} bare workflows failed`);
       return (total / (Date.now() - t0)) * 1000;
     };
     // Rounds interleaved, so a drift in the machine's speed (the Temporal dev server's SQLite file
     // flushing, mostly) moves both sides alike; the target compares the medians.
     const rounds: { deliveries: number; workflows: number }[] = [];
-    for (let round = 0; round < ROUNDS; round++) rounds.push({ deliveries: await eventBurst(), workflows: await workflowBurst() });
+    const pgCommits = postgresCommits(knex);
+    const spent = { deliveries: newTally(pgCommits), floors: newTally(pgCommits) };
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push({ deliveries: await spent.deliveries.during(eventBurst), workflows: await spent.floors.during(workflowBurst) });
+    }
     await knex.destroy();
 
     const delivered = JSON.parse((await requestJson('GET', `${stack.apiUrl}/v1/webhooks/${hook.id}/deliveries?limit=1`, testKey)).body).data[0].id as string;
@@ -137,9 +140,7 @@ async function main() {
     const lastReceipt = Math.max(...replayIds.map((id) => receipts.get(id)!));
     const replaysPerSecond = (replayIds.length / (lastReceipt - t0)) * 1000;
 
-    const closedLoop = summarize(
-      await runLoad(total, 8, bareWorkflow),
-    );
+    const closedLoop = summarize(await runLoad(total, 8, bareRun));
     await connection.close();
 
     process.stderr.write('[bench] latency again, with a receiver that hangs 15 s on every request\n');
@@ -159,6 +160,8 @@ async function main() {
     const deliveriesPerSecond = median(rounds.map((r) => r.deliveries));
     const workflowsPerSecond = median(rounds.map((r) => r.workflows));
     console.log(`  medians: ${deliveriesPerSecond.toFixed(1)} deliveries/s against ${workflowsPerSecond.toFixed(1)} bare workflows/s = ${(deliveriesPerSecond / workflowsPerSecond).toFixed(2)}x (target >= 0.8x)`);
+    console.log('  CPU and Postgres commits per delivery and per bare workflow, over the five rounds:');
+    console.log(tallyTable([['per delivery', spent.deliveries, total * ROUNDS], ['per bare workflow', spent.floors, total * ROUNDS]]));
     console.log(`  bare workflows closed-loop at c=8 (for reference)  n=${closedLoop.n}  ${closedLoop.perSecond.toFixed(1)} workflows/s  (p50 ${ms(closedLoop.p50)}, errors ${closedLoop.errors})`);
     console.log(`  replays through the API (c=8, POST -> receipt)  n=${replayIds.length}  ${replaysPerSecond.toFixed(1)} deliveries/s  (replay answers p50 ${ms(replays.p50)}, errors ${replays.errors})`);
   } finally {

@@ -63,6 +63,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'error'];
   // The activity task rides back on the workflow task's completion: one server round trip less.
   args.push('--dynamic-config-value', 'system.enableActivityEagerExecution=true');
+  // New tasks go to one partition of each task queue: config/temporal/dynamicconfig/production.yaml says why.
+  args.push('--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1');
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
   if (opts.dbFilename) {

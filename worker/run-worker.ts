@@ -74,10 +74,16 @@ export async function startWorker(
   };
   const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots, activitySlots: config.workerActivitySlots });
   // Webhook deliveries poll a queue of their own, so a slow receiver never holds up a generation.
-  // Its attempts mostly wait on receivers: many run at once, so receivers that hang until the
-  // timeout hold a few of them, not all (WEBHOOK_CONCURRENT_ATTEMPTS).
+  // An attempt is a local activity, which holds its workflow task slot while the receiver answers:
+  // attempts mostly wait on receivers, so many run at once, and receivers that hang until the
+  // timeout hold a few of the slots, not all (WEBHOOK_CONCURRENT_ATTEMPTS).
   const webhookWorker = webhooks
-    ? await createWorker({ ...shared, taskQueue: config.webhookTaskQueue, activitySlots: config.webhookConcurrentAttempts })
+    ? await createWorker({
+        ...shared,
+        taskQueue: config.webhookTaskQueue,
+        workflowTaskSlots: config.webhookConcurrentAttempts,
+        activitySlots: config.webhookConcurrentAttempts,
+      })
     : undefined;
   const eventRelay = webhooks
     ? await startEventRelay(databaseUrl, createWebhookRelay({ repos: createRepos(knex), temporal: client, settings: webhooks.relay }), logger)

@@ -11,3 +11,8 @@ export async function floorWorkflow(): Promise<string> {
   await condition(() => answered);
   return 'succeeded';
 }
+
+/** The benchmark's barest floor: started, and returns at once (one workflow task). */
+export async function bareWorkflow(): Promise<string> {
+  return 'succeeded';
+}

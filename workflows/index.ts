@@ -1,7 +1,7 @@
 // Everything the worker registers. Workflow code only; activities are imported as types.
 export { generationWorkflow } from './generation';
 export { comparisonWorkflow } from './comparison';
-export { floorWorkflow } from './floor';
+export { bareWorkflow, floorWorkflow } from './floor';
 export { reconcilerWorkflow } from './reconciler';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';

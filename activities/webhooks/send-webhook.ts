@@ -1,6 +1,6 @@
 import https from 'node:https';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
-import { pinnedLookup, vetHost, type HostLookup } from '../../lib/pinned-address';
+import { pinnedLookup, vetHost, type HostLookup, type VettedAddress } from '../../lib/pinned-address';
 
 // One HTTP attempt of a webhook delivery (decisions §8): https only, to an address vetted after
 // DNS resolution and pinned for the connection, no redirects, the whole exchange within the
@@ -59,23 +59,65 @@ function secureContextTrusting(extraCa: string): SecureContext {
   return context;
 }
 
+/**
+ * Connections kept open per receiver and vetted address, as a browser or Stripe's sender keeps them:
+ * a receiver's next delivery skips the TCP and TLS handshakes (on both sides). A pool only ever
+ * holds sockets connected to the one address it is named after, so a reused connection still goes
+ * nowhere but where this attempt's vetting allowed. Idle sockets close after IDLE_SOCKET_MS, below
+ * the 5 s idle timeout common servers (Node's among them) apply, and the least recently used pools
+ * close beyond MAX_POOLS.
+ */
+const IDLE_SOCKET_MS = 4_000;
+const MAX_POOLS = 256;
+const pools = new Map<string, https.Agent>();
+function poolFor(key: string): https.Agent {
+  let agent = pools.get(key);
+  if (agent) {
+    pools.delete(key);
+  } else {
+    agent = new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, maxFreeSockets: 16, scheduling: 'lifo' });
+    if (pools.size >= MAX_POOLS) {
+      const [oldestKey, oldest] = pools.entries().next().value as [string, https.Agent];
+      pools.delete(oldestKey);
+      oldest.destroy();
+    }
+  }
+  pools.set(key, agent);
+  return agent;
+}
+
 export async function sendWebhook(req: WebhookRequest): Promise<WebhookAttemptResult> {
   const started = performance.now();
-  const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null): WebhookAttemptResult => ({
-    delivered: false,
-    statusCode,
-    latencyMs: performance.now() - started,
-    error,
-    responseBody,
-  });
   const url = urlShape(req.url);
-  if (typeof url === 'string') return failed(`refused: ${url}`);
+  if (typeof url === 'string') return failure(started, `refused: ${url}`);
   const vetted = await vetHost(url, req);
-  if (!vetted.ok) return failed(`refused: ${vetted.reason}`);
+  if (!vetted.ok) return failure(started, `refused: ${vetted.reason}`);
+  const agent = poolFor(`${url.host}|${vetted.pinned.address}|${req.extraCa ?? ''}`);
+  const first = await post(req, url, vetted.pinned, agent, started);
+  // A kept-alive socket the receiver closed just as it was reused fails before any answer; Node's
+  // documentation retries such a request once on a new connection, and so do we.
+  if (first === STALE_SOCKET) return (await post(req, url, vetted.pinned, false, started)) as WebhookAttemptResult;
+  return first;
+}
 
-  return new Promise<WebhookAttemptResult>((resolve) => {
+const STALE_SOCKET = Symbol('stale socket');
+
+function failure(started: number, error: string, statusCode: number | null = null, responseBody: string | null = null): WebhookAttemptResult {
+  return { delivered: false, statusCode, latencyMs: performance.now() - started, error, responseBody };
+}
+
+function post(
+  req: WebhookRequest,
+  url: URL,
+  pinned: VettedAddress,
+  agent: https.Agent | false,
+  started: number,
+): Promise<WebhookAttemptResult | typeof STALE_SOCKET> {
+  const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null) => failure(started, error, statusCode, responseBody);
+  return new Promise((resolve) => {
     let settled = false;
-    const settle = (result: WebhookAttemptResult) => {
+    let answered = false;
+    const settle = (result: WebhookAttemptResult | typeof STALE_SOCKET) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -85,13 +127,13 @@ export async function sendWebhook(req: WebhookRequest): Promise<WebhookAttemptRe
       url,
       {
         method: 'POST',
-        // No pooled socket: each attempt connects to the address vetted for it, and nothing else.
-        agent: false,
-        lookup: pinnedLookup(vetted.pinned),
+        agent,
+        lookup: pinnedLookup(pinned),
         headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body) },
         ...(req.extraCa && { secureContext: secureContextTrusting(req.extraCa) }),
       },
       (response) => {
+        answered = true;
         const statusCode = response.statusCode ?? 0;
         const chunks: Buffer[] = [];
         let kept = 0;
@@ -114,11 +156,15 @@ export async function sendWebhook(req: WebhookRequest): Promise<WebhookAttemptRe
         }
       },
     );
+    const elapsed = performance.now() - started;
     const timer = setTimeout(() => {
       settle(failed(`no answer within ${req.timeoutMs} ms`));
       request.destroy();
-    }, req.timeoutMs);
-    request.once('error', (err: NodeJS.ErrnoException) => settle(failed(`the request failed: ${err.code ?? err.message}`)));
+    }, Math.max(0, req.timeoutMs - elapsed));
+    request.once('error', (err: NodeJS.ErrnoException) => {
+      if (request.reusedSocket && !answered && err.code === 'ECONNRESET') settle(STALE_SOCKET);
+      else settle(failed(`the request failed: ${err.code ?? err.message}`));
+    });
     request.end(req.body);
   });
 }

@@ -8,14 +8,14 @@ import { startHttpsServer } from '../helpers/tls';
 
 type Handler = Parameters<typeof startHttpsServer>[1];
 
-async function withReceiver(handler: Handler, fn: (port: number, hits: () => number) => Promise<void>) {
+async function withReceiver(handler: Handler, fn: (port: number, hits: () => number, connections: () => number) => Promise<void>) {
   let hits = 0;
   const server = await startHttpsServer(stack().receiverCertificate, (req, res) => {
     hits += 1;
     handler(req, res);
   });
   try {
-    await fn(server.port, () => hits);
+    await fn(server.port, () => hits, server.connections);
   } finally {
     await server.close();
   }
@@ -82,6 +82,44 @@ describe('a webhook attempt', function () {
       assert.equal(second.delivered, false);
       assert.match(second.error ?? '', /resolves to a private or reserved address \(127\.0\.0\.1\)/);
       assert.equal(hits(), 0, 'the receiver on 127.0.0.1 was never reached');
+    });
+  });
+});
+
+describe('webhook connections', function () {
+  this.timeout(20_000);
+
+  it('are kept open for the next attempt to the same receiver, at the address vetted for it and no other', async () => {
+    await withReceiver((_req, res) => void res.writeHead(200).end(), async (port, hits, connections) => {
+      let answer = '127.0.0.1';
+      const lookup = async () => [{ address: answer, family: 4 }];
+      const send = () => sendWebhook({ ...base(), url: `https://receiver.test:${port}/hook`, allowPrivateAddresses: true, lookup });
+      for (let i = 0; i < 3; i++) assert.equal((await send()).delivered, true);
+      assert.deepEqual([hits(), connections()], [3, 1], 'three attempts over one connection');
+      // The name now resolves elsewhere (nothing listens on 127.0.0.2): the open connection to
+      // 127.0.0.1 is not used for it.
+      answer = '127.0.0.2';
+      const moved = await send();
+      assert.equal(moved.delivered, false);
+      assert.match(moved.error ?? '', /ECONNREFUSED/);
+      assert.deepEqual([hits(), connections()], [3, 1]);
+    });
+  });
+
+  it('retry once on a new connection when the receiver closes a kept-open one as it is reused', async () => {
+    const requestsPerSocket = new Map<unknown, number>();
+    await withReceiver((req, res) => {
+      const n = (requestsPerSocket.get(req.socket) ?? 0) + 1;
+      requestsPerSocket.set(req.socket, n);
+      // The race a kept-open connection can lose: the receiver closes it just as a request arrives.
+      if (n === 2) req.socket.destroy();
+      else res.writeHead(200).end();
+    }, async (port, hits, connections) => {
+      const send = () => sendWebhook({ ...base(), url: `https://127.0.0.1:${port}/hook`, allowPrivateAddresses: true });
+      assert.equal((await send()).delivered, true);
+      const second = await send();
+      assert.deepEqual([second.delivered, second.statusCode, second.error], [true, 200, null]);
+      assert.deepEqual([hits(), connections()], [3, 2], 'the closed connection, then a new one');
     });
   });
 });

@@ -37,12 +37,16 @@ export async function selfSignedCertificate(hostnames: string[] = []): Promise<T
 export async function startHttpsServer(
   certificate: TestCertificate,
   handler: RequestListener,
-): Promise<{ port: number; close(): Promise<void> }> {
+): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
   const server = https.createServer(certificate, handler);
+  let connections = 0;
+  server.on('secureConnection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : 0,
+    /** TLS connections accepted so far. */
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
