@@ -13,6 +13,7 @@ import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from
 import { badOutput } from './providers/http-failure';
 import { ingestProviderFile } from './providers/ingest-output';
 import type { ProviderRegistry } from './providers/registry';
+import type { PollHints } from './poll-hints';
 import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult, type ProviderUsage } from './providers/types';
 
 export const PROVIDER_ERROR_TYPE = 'ProviderError';
@@ -56,6 +57,8 @@ export function createGenerationActivities(deps: {
   providers: ProviderRegistry;
   /** The signed callback URL of a generation, when the API can receive callbacks. */
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
+  /** The callbacks' hints, which cut a poll's wait short; without them polls keep their schedule. */
+  pollHints?: PollHints;
   /** Per-modality output caps, in bytes; domain/output-limits.ts without them. */
   outputCapsBytes?: Partial<Record<Modality, number>>;
   /** ALLOW_PRIVATE_INPUT_URLS: output URLs on private addresses (tests, development). */
@@ -156,11 +159,17 @@ export function createGenerationActivities(deps: {
 
   async function pollUntilDone(adapter: ProviderAdapter, job: ProviderJob, providerJobId: string, ctx: ProviderContext): Promise<ProviderResult> {
     const startedAt = Date.now();
-    for (;;) {
-      ctx.heartbeat();
-      const status = await adapter.poll(job, providerJobId, ctx);
-      if (status.state === 'done') return status.result;
-      await sleep(nextPollInMs(status.pollAfterMs, Date.now() - startedAt), undefined, { signal: ctx.signal });
+    const hints = deps.pollHints?.watch(job.generationId);
+    try {
+      for (;;) {
+        ctx.heartbeat();
+        const status = await adapter.poll(job, providerJobId, ctx);
+        if (status.state === 'done') return status.result;
+        const waitMs = nextPollInMs(status.pollAfterMs, Date.now() - startedAt);
+        await (hints ? hints.sleep(waitMs, ctx.signal) : sleep(waitMs, undefined, { signal: ctx.signal }));
+      }
+    } finally {
+      hints?.close();
     }
   }
 

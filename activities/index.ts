@@ -11,6 +11,7 @@ import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 import { createReconcilerActivities } from './reconciler';
 import { createWebhookActivities, type WebhookDeps } from './webhooks';
+import type { PollHints } from './poll-hints';
 
 export interface ActivityDeps {
   knex: Knex;
@@ -18,6 +19,8 @@ export interface ActivityDeps {
   storage: Storage;
   providers: ProviderRegistry;
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
+  /** Providers' callbacks, which wake the poll of their job (worker/poll-hint-listener.ts). */
+  pollHints?: PollHints;
   /** Per-modality caps on a provider's output files (domain/output-limits.ts without them). */
   outputCapsBytes?: Partial<Record<Modality, number>>;
   /** Provider output URLs on private addresses (ALLOW_PRIVATE_INPUT_URLS; tests, development). */

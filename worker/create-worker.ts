@@ -3,6 +3,7 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import type { Knex } from 'knex';
 import { createActivities } from '../activities';
 import type { WebhookDeps } from '../activities/webhooks';
+import type { PollHints } from '../activities/poll-hints';
 import type { ProviderRegistry } from '../activities/providers/registry';
 import { createRepos } from '../db/repos';
 import type { AnomalySettings } from '../domain/spending-anomaly';
@@ -26,6 +27,8 @@ export interface WorkerDeps {
   cachedWorkflows?: number;
   /** Provider callbacks reach the API here; without it, async jobs are only polled. */
   callbackUrlFor?: (generationId: string, expiresAt: Date) => string;
+  /** The callbacks' hints, which wake a job's poll (worker/poll-hint-listener.ts). */
+  pollHints?: PollHints;
   /** For the reconciler's activities, which ask Temporal about workflows. */
   temporal?: Client;
   /** Webhook signing and delivery settings; without them webhook activities fail, saying so. */
@@ -47,6 +50,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     providers: deps.providers,
     ...(deps.allowPrivateOutputUrls && { allowPrivateOutputUrls: true }),
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
+    ...(deps.pollHints && { pollHints: deps.pollHints }),
     ...(deps.temporal && { temporal: deps.temporal }),
     ...(deps.webhooks && { webhooks: deps.webhooks }),
     ...(deps.anomaly && { anomaly: deps.anomaly }),

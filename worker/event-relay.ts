@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { WebhookRelay } from '../activities/webhooks/relay';
+import { startPgListener } from '../db/pg-listener';
 import type { Logger } from '../lib/logger';
 
 // The relay's fast path: every worker LISTENs on `events_committed` (notified on commit by a
@@ -10,15 +10,11 @@ import type { Logger } from '../lib/logger';
 // Schedule) covers a worker that was down, or died mid-pass.
 
 const CHANNEL = 'events_committed';
-const RECONNECT_DELAY_MS = 1_000;
-const CONNECT_TIMEOUT_MS = 3_000;
 
 export async function startEventRelay(databaseUrl: string, relay: WebhookRelay, logger: Logger): Promise<{ close(): Promise<void> }> {
-  let client: pg.Client | undefined;
   let closed = false;
   let running: Promise<void> | undefined;
   let again = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   function pass(): void {
     if (closed) return;
@@ -41,42 +37,11 @@ export async function startEventRelay(databaseUrl: string, relay: WebhookRelay, 
       });
   }
 
-  function reconnect(c: pg.Client, err?: Error): void {
-    if (client !== c) return;
-    client = undefined;
-    c.end().catch(() => undefined);
-    if (closed) return;
-    logger.warn('event relay disconnected; reconnecting', { error: err?.message });
-    reconnectTimer = setTimeout(() => void connect(), RECONNECT_DELAY_MS);
-  }
-
-  async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    c.on('notification', pass);
-    c.on('error', (err) => reconnect(c, err));
-    c.on('end', () => reconnect(c));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${CHANNEL}`);
-    } catch (err) {
-      await c.end().catch(() => undefined);
-      if (closed) return;
-      logger.warn('event relay could not connect; retrying', { error: (err as Error).message });
-      reconnectTimer = setTimeout(() => void connect(), RECONNECT_DELAY_MS);
-      return;
-    }
-    client = c;
-    pass();
-  }
-
-  await connect();
+  const listener = await startPgListener({ databaseUrl, channel: CHANNEL, onNotification: pass, onConnected: pass, logger });
   return {
     async close() {
       closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => undefined);
+      await listener.close();
       await running;
     },
   };

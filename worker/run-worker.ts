@@ -16,6 +16,7 @@ import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
 import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
+import { startPollHintListener } from './poll-hint-listener';
 
 let runtimeInstalled = false;
 
@@ -54,6 +55,7 @@ export async function startWorker(
   await ensureAnomalyDetectorSchedule(client, config.taskQueue, logger);
   const webhooks = webhookDeps(config, logger);
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
+  const pollHints = await startPollHintListener(databaseUrl, logger);
   // One bundle for both workers: bundling is the slow, memory-hungry part of a worker's start.
   const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowsInChildProcess());
   const shared = {
@@ -66,6 +68,7 @@ export async function startWorker(
     ...(config.urlSigningSecret && {
       callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
     }),
+    pollHints: pollHints.hints,
     workflowBundle,
     cachedWorkflows: config.workerCachedWorkflows,
     temporal: client,
@@ -92,6 +95,7 @@ export async function startWorker(
     .then(() => undefined)
     .finally(async () => {
       await eventRelay?.close();
+      await pollHints.close();
       await connection.close();
       await clientConnection.close();
       await knex.destroy();
@@ -101,6 +105,7 @@ export async function startWorker(
     done,
     async stop() {
       await eventRelay?.close();
+      await pollHints.close();
       for (const w of [worker, webhookWorker]) if (w?.getState() === 'RUNNING') w.shutdown();
       await done;
     },

@@ -148,8 +148,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     if (submitted.state === 'done') return submitted.outcome;
     const jobId = (providerJobId = submitted.providerJobId);
     providerJobRoute = route;
-    // Poll until done; a provider callback cuts the current wait short: the polling activity is
-    // cancelled and a new one polls at once.
+    // Poll until done. A provider's callback wakes the poll inside the activity (activities/poll-hints.ts);
+    // APIs before that signalled the workflow instead, and for one of them still running during a
+    // rolling upgrade the signal is honoured: the polling activity is cancelled and a new one polls.
     for (;;) {
       callbackArrived = false;
       const polling = new CancellationScope();

@@ -3,11 +3,14 @@ import { createActivities, type ActivityDeps } from '../../activities';
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
+import { createLogger } from '../../lib/logger';
+import { startPollHintListener } from '../../worker/poll-hint-listener';
 import { stack } from './stack';
 
 /**
  * A worker of a test's own, in-process, on its own task queue, with the stack's database and
- * storage; the provider (the simulator by default) and callback URLs may be the test's.
+ * storage, and the providers' callbacks as poll hints; the provider (the simulator by default) and
+ * callback URLs may be the test's.
  */
 export async function startTestWorker(
   taskQueue: string,
@@ -21,6 +24,7 @@ export async function startTestWorker(
 ): Promise<{ stop(): Promise<void> }> {
   const { knex, repos, workflowBundle, config, apiDeps, temporal } = stack();
   const connection = await NativeConnection.connect({ address: config.temporalAddress! });
+  const pollHints = await startPollHintListener(config.databaseUrl!, createLogger({ level: 'error' }));
   const worker = await Worker.create({
     connection,
     taskQueue,
@@ -35,6 +39,7 @@ export async function startTestWorker(
       ...(opts.outputCapsBytes && { outputCapsBytes: opts.outputCapsBytes }),
       temporal,
       ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
+      pollHints: pollHints.hints,
     }),
   });
   const running = worker.run();
@@ -42,6 +47,7 @@ export async function startTestWorker(
     async stop() {
       worker.shutdown();
       await running;
+      await pollHints.close();
       await connection.close();
     },
   };
