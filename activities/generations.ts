@@ -29,9 +29,9 @@ const POLL_BACKOFF_FRACTION = 1 / 4;
 /**
  * The provider's hint (or a second), stretched as the job ages, up to MAX_POLL_INTERVAL_MS: a
  * minute-long video is asked about every few seconds, not every second, while a job that is done
- * in two seconds is still seen at once. The cap stays short because polling is what usually sees a
- * job finish: a provider's callback cancels this activity, but the cancel reaches it only with a
- * heartbeat the SDK sends, which it throttles to 80% of the heartbeat timeout.
+ * in two seconds is still seen at once. A provider's callback wakes the poll sooner
+ * (activities/poll-hints.ts); the cap stays short all the same, for a provider that cannot reach
+ * PUBLIC_BASE_URL or a callback that is lost.
  */
 export function nextPollInMs(hintMs: number | undefined, ageMs: number): number {
   const hinted = Math.max(10, hintMs ?? DEFAULT_POLL_INTERVAL_MS);
