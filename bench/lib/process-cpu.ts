@@ -72,7 +72,9 @@ export function benchProcessName(commandLine: string): string {
   if (commandLine.includes('worker/main.ts')) return 'worker';
   const fake = /test\/fakes\/([a-z-]+)-server\.ts/.exec(commandLine);
   if (fake) return `${fake[1]} fake`;
-  if (commandLine.includes('temporal')) return 'Temporal dev server';
+  if (commandLine.includes('start-dev')) return 'Temporal dev server';
+  // The production mode's server (BENCH_STACK=prod), built into .tools/bin/temporal-server-*.
+  if (commandLine.includes('temporal')) return 'Temporal server';
   if (commandLine.includes('postgres')) return 'Postgres';
   return commandLine.slice(0, 40);
 }
