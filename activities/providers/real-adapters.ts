@@ -19,8 +19,10 @@ function lazyAdapter(name: string, load: () => ProviderAdapter): ProviderAdapter
   };
 }
 
-// The adapters load on first use (see lazyAdapter), hence require() rather than import.
-/** One adapter per real provider (decisions §7); credentials come with each job. */
+/**
+ * One adapter per real provider (decisions §7); credentials come with each job. Each module loads
+ * on first use (lazyAdapter), hence require() rather than import.
+ */
 export function createRealAdapters(opts: Options): Record<RealProvider, ProviderAdapter> {
   return {
     openai: lazyAdapter('openai', () => (require('./openai') as typeof import('./openai')).createOpenAIAdapter(opts)),
