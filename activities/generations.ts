@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../db/repos';
-import type { ProviderAttempt } from '../db/repos/generations';
+import type { GenerationRow, ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import type { Modality } from '../domain/modalities';
 import { MODALITY_MODE } from '../domain/modalities';
@@ -204,6 +204,35 @@ export function createGenerationActivities(deps: {
     }
   }
 
+  /**
+   * Submits the job on its route and records the provider's job id on the row, or stores the files
+   * of a provider that answered at once. A queued job's attempt ends when its poll does.
+   */
+  async function submit(
+    input: GenerationInput,
+    job: ProviderJob,
+    adapter: ProviderAdapter,
+    ctx: ProviderContext,
+  ): Promise<{ state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number }> {
+    await repos.generations.markRunning(input.generationId);
+    ctx.heartbeat();
+    const submittedAt = Date.now();
+    const submitted = await recorded(
+      input,
+      job,
+      submittedAt,
+      async (): Promise<Submission> => {
+        const answer = await adapter.submit(job, ctx);
+        ctx.heartbeat();
+        return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
+      },
+      (answer) => answer.state === 'done',
+    );
+    if (submitted.state === 'done') return submitted;
+    await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, job.route);
+    return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt };
+  }
+
   return {
     /** Sync modalities: the whole provider call on one route, its files stored. */
     async runProvider(input: GenerationInput, routeIndex?: number): Promise<ProviderOutcome> {
@@ -220,9 +249,36 @@ export function createGenerationActivities(deps: {
     },
 
     /**
-     * Async modalities, step 1: hand the job to the route's provider and remember its job id. A
-     * re-run (its worker died, or the answer was lost) first looks for the job it recorded on this
-     * route, and otherwise submits with the same idempotency key, so the provider runs it once.
+     * Async modalities, in one step: hand the job to the route's provider, then poll it (heartbeating)
+     * until it is done and store its files. A re-run (its worker died, a poll failed, a legacy
+     * callback signal restarted it) first looks for the job it recorded on this route and resumes
+     * polling that; otherwise it submits with the same idempotency key, so the provider runs it once.
+     * Workflows from before `patched('one-provider-activity')` run the two halves as the next two
+     * activities instead.
+     */
+    async runProviderJob(input: GenerationInput, routeIndex: number): Promise<ProviderOutcome> {
+      return asTemporalFailure(async () => {
+        const { job, adapter } = await jobOf(input, routeIndex);
+        const ctx = contextOf(job);
+        ctx.heartbeat();
+        const row = await repos.generations.findById(input.generationId);
+        let providerJobId = row?.provider_job_id && onRoute(row, job) ? row.provider_job_id : undefined;
+        let submittedAt = row?.provider_job_submitted_at?.getTime() ?? Date.now();
+        if (!providerJobId) {
+          const submitted = await submit(input, job, adapter, ctx);
+          if (submitted.state === 'done') return submitted.outcome;
+          providerJobId = submitted.providerJobId;
+          submittedAt = submitted.submittedAt;
+        }
+        const jobId = providerJobId;
+        return recorded(input, job, submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, jobId, ctx)));
+      });
+    },
+
+    /**
+     * Async modalities, step 1 (workflows from before `patched('one-provider-activity')`): hand the job
+     * to the route's provider and remember its job id. A re-run first looks for the job it recorded on
+     * this route, and otherwise submits with the same idempotency key, so the provider runs it once.
      */
     async submitToProvider(input: GenerationInput, routeIndex?: number): Promise<Submission> {
       return asTemporalFailure(async () => {
@@ -230,28 +286,13 @@ export function createGenerationActivities(deps: {
         const ctx = contextOf(job);
         ctx.heartbeat();
         const row = await repos.generations.findById(input.generationId);
-        const sameRoute = routeIndex === undefined || (row?.provider === job.route.provider && row?.provider_model === job.route.model);
-        if (row?.provider_job_id && sameRoute) return { state: 'pending', providerJobId: row.provider_job_id };
-        await repos.generations.markRunning(input.generationId);
-        ctx.heartbeat();
-        const submitted = await recorded(
-          input,
-          job,
-          Date.now(),
-          async (): Promise<Submission> => {
-            const answer = await adapter.submit(job, ctx);
-            ctx.heartbeat();
-            return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
-          },
-          (answer) => answer.state === 'done',
-        );
-        if (submitted.state === 'done') return submitted;
-        await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, job.route);
-        return { state: 'pending', providerJobId: submitted.providerJobId };
+        if (row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))) return { state: 'pending', providerJobId: row.provider_job_id };
+        const submitted = await submit(input, job, adapter, ctx);
+        return submitted.state === 'done' ? submitted : { state: 'pending', providerJobId: submitted.providerJobId };
       });
     },
 
-    /** Async modalities, step 2: poll (heartbeating) until the provider is done, then store its files. */
+    /** Async modalities, step 2 (before `patched('one-provider-activity')`): poll until done, then store its files. */
     async awaitProviderJob(input: GenerationInput, providerJobId: string, routeIndex?: number): Promise<ProviderOutcome> {
       return asTemporalFailure(async () => {
         const { job, adapter } = await jobOf(input, routeIndex);
@@ -263,6 +304,18 @@ export function createGenerationActivities(deps: {
       });
     },
 
+    /**
+     * The job `runProviderJob` recorded on this route, if any, asked to stop (best effort): the
+     * workflow never holds that job's id, so a fallback or a settlement cancels it from the row.
+     */
+    async cancelRecordedProviderJob(input: GenerationInput, routeIndex: number): Promise<void> {
+      const { job, adapter } = await jobOf(input, routeIndex);
+      const row = await repos.generations.findById(input.generationId);
+      if (!row?.provider_job_id || !onRoute(row, job)) return;
+      await adapter.cancel(job, row.provider_job_id);
+      await repos.generations.clearProviderJob(input.generationId, row.provider_job_id);
+    },
+
     /** A cancelled generation, or a route given up for the next one: ask the provider to stop (best effort). */
     async cancelProviderJob(input: GenerationInput, providerJobId: string, routeIndex?: number): Promise<void> {
       const { job, adapter } = await jobOf(input, routeIndex);
@@ -270,6 +323,11 @@ export function createGenerationActivities(deps: {
       await repos.generations.clearProviderJob(input.generationId, providerJobId);
     },
   };
+}
+
+/** Whether the provider job recorded on a generation's row was submitted on this job's route. */
+function onRoute(row: Pick<GenerationRow, 'provider' | 'provider_model'>, job: ProviderJob): boolean {
+  return row.provider === job.route.provider && row.provider_model === job.route.model;
 }
 
 /** When a job's callback URL stops working: the job's own deadline plus a margin. */

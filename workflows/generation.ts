@@ -17,7 +17,7 @@ import { describeFailure, DB_RETRY, mayFallBack, PROVIDER_RETRY } from './failur
 // One generation: reserve credits (answering the caller through the `admit` update), run the
 // provider, then charge or refund, which emits the event in the same transaction (an outbox row).
 // Workflow id = generation id. Sync modalities run the provider as a local activity; async ones
-// submit to the provider and then poll it from a heartbeating activity (activities/generations.ts).
+// submit to the provider and poll it from one heartbeating activity (activities/generations.ts).
 //
 // Every step is a local activity: for the synchronous modalities the whole generation completes in
 // one workflow task. A worker that dies mid-step loses its workflow task; after the task timeout
@@ -70,6 +70,11 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   let providerJobId: string | undefined;
   /** The route `providerJobId` runs on; undefined in workflows started before routes. */
   let providerJobRoute: number | undefined;
+  /**
+   * The route whose `runProviderJob` may have left a provider job running: that activity records
+   * the job's id on the row, not here, so stopping it goes through the row.
+   */
+  let recordedJobRoute: number | undefined;
   let settled = false;
   let failure: GenerationFailure | undefined;
   try {
@@ -110,6 +115,7 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     const verdict = await admission?.catch(() => undefined);
     if (verdict && !verdict.admitted) return;
     if (providerJobId) await cancelAtProvider(input, providerJobId, providerJobRoute);
+    else if (recordedJobRoute !== undefined) await cancelRecordedAtProvider(input, recordedJobRoute);
     const canceled = root.consideredCancelled && failure === undefined;
     await db.refundCredits(
       canceled ? { generationId: input.generationId, status: 'canceled' } : { generationId: input.generationId, status: 'failed', ...(failure ?? LOST_ADMISSION) },
@@ -128,6 +134,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
         if (providerJobId) {
           await CancellationScope.nonCancellable(() => cancelAtProvider(input, providerJobId!, providerJobRoute));
           providerJobId = undefined;
+        } else if (recordedJobRoute !== undefined) {
+          await CancellationScope.nonCancellable(() => cancelRecordedAtProvider(input, recordedJobRoute!));
+          recordedJobRoute = undefined;
         }
       }
     }
@@ -144,17 +153,34 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
       heartbeatTimeout: input.timeouts.heartbeatTimeoutMs,
       retry: PROVIDER_RETRY,
     });
+    // One activity submits and polls: a workflow task and an activity task fewer per job than
+    // submitting and polling in two. A provider's callback wakes its poll (activities/poll-hints.ts);
+    // the signal of an API from before poll hints is not waited on here, as restarting this activity
+    // while it submits could submit twice, and its poll comes within seconds anyway.
+    if (route !== undefined && patched('one-provider-activity')) {
+      recordedJobRoute = route;
+      const outcome = await remote.runProviderJob(input, route);
+      recordedJobRoute = undefined;
+      return outcome;
+    }
     const submitted = route === undefined ? await remote.submitToProvider(input) : await remote.submitToProvider(input, route);
     if (submitted.state === 'done') return submitted.outcome;
     const jobId = (providerJobId = submitted.providerJobId);
     providerJobRoute = route;
-    // Poll until done. A provider's callback wakes the poll inside the activity (activities/poll-hints.ts);
-    // APIs before that signalled the workflow instead, and for one of them still running during a
-    // rolling upgrade the signal is honoured: the polling activity is cancelled and a new one polls.
+    return untilDone(() => (route === undefined ? remote.awaitProviderJob(input, jobId) : remote.awaitProviderJob(input, jobId, route)));
+  }
+
+  /**
+   * Runs a polling activity until the job is done. A provider's callback wakes the poll inside the
+   * activity (activities/poll-hints.ts); APIs before that signalled the workflow instead, and for one
+   * of them still running during a rolling upgrade the signal is honoured: the polling activity is
+   * cancelled and a new one polls.
+   */
+  async function untilDone(poll: () => Promise<ProviderOutcome>): Promise<ProviderOutcome> {
     for (;;) {
       callbackArrived = false;
       const polling = new CancellationScope();
-      const outcome = polling.run(() => (route === undefined ? remote.awaitProviderJob(input, jobId) : remote.awaitProviderJob(input, jobId, route)));
+      const outcome = polling.run(poll);
       const first = await Promise.race([outcome.then((done) => ({ done })), condition(() => callbackArrived).then(() => undefined)]);
       if (first) return first.done;
       polling.cancel();
@@ -168,6 +194,16 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
 /** Runs the provider phase; past its budget the phase is cancelled and fails as `provider_timeout`. */
 function runWithinBudget<T>(budgetMs: number, fn: () => Promise<T>): Promise<T> {
   return CancellationScope.withTimeout(budgetMs, fn);
+}
+
+/** Best effort, as cancelAtProvider: the job `runProviderJob` recorded on this route, if any. */
+async function cancelRecordedAtProvider(input: GenerationInput, route: number): Promise<void> {
+  const remote = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { maximumAttempts: 3 } });
+  try {
+    await remote.cancelRecordedProviderJob(input, route);
+  } catch {
+    // As cancelAtProvider: nothing more to do.
+  }
 }
 
 /** Best effort: the refund does not wait on a provider that will not answer. */

@@ -5,8 +5,8 @@ import { createProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
-import type { GenerationInput, Submission } from '../../workflows/definitions';
-import { createOrganization } from '../helpers/http';
+import type { GenerationInput, ProviderOutcome, Submission } from '../../workflows/definitions';
+import { createOrganization, waitFor } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
 
@@ -18,7 +18,7 @@ function pending(submission: Submission): { providerJobId: string } {
 }
 
 describe('provider submissions', () => {
-  async function admittedVideo() {
+  async function admittedVideo(opts: { asyncLatencyMs?: number; routes?: GenerationInput['routes'] } = {}) {
     const org = await createOrganization({ credits: 10_000 });
     const key = await stack().knex('api_keys').where({ organization_id: org.id, environment: 'live' }).first('id');
     const input: GenerationInput = {
@@ -34,17 +34,69 @@ describe('provider submissions', () => {
       timeouts: DEFAULT_GENERATION_TIMEOUTS,
       plan: 'pro',
       admitBy: Date.now() + 60_000,
+      ...(opts.routes && { routes: opts.routes }),
     };
+    const simulator = createSimulator({ asyncLatencyMs: opts.asyncLatencyMs ?? 60_000 });
+    const calls = { submit: 0, cancel: [] as string[] };
     const activities = createActivities({
       knex: stack().knex,
       repos: stack().repos,
       storage: stack().apiDeps.storage,
-      providers: createProviderRegistry({ simulator: createSimulator({ asyncLatencyMs: 60_000 }), providerMode: 'simulated' }),
+      providers: createProviderRegistry({
+        // The simulator, counting what it is asked: its idempotency would answer a second submission with the same job.
+        simulator: {
+          ...simulator,
+          submit: (job, ctx) => ((calls.submit += 1), simulator.submit(job, ctx)),
+          cancel: (job, providerJobId) => (calls.cancel.push(providerJobId), simulator.cancel(job, providerJobId)),
+        },
+        providerMode: 'simulated',
+      }),
     });
     const env = new MockActivityEnvironment();
     assert.deepEqual(await env.run(activities.reserveCredits, input), { admitted: true });
-    return { org, input, activities, env };
+    return { org, input, activities, env, calls };
   }
+
+  /** Runs runProviderJob until it has recorded its provider job, then cancels it, as a worker that died would leave it. */
+  async function interruptedAfterSubmission(activities: ReturnType<typeof createActivities>, input: GenerationInput, route: number): Promise<string> {
+    const env = new MockActivityEnvironment();
+    const running = env.run(activities.runProviderJob, input, route);
+    const providerJobId = await waitFor(async () => (await stack().repos.generations.findById(input.generationId))?.provider_job_id ?? undefined, 10_000, 'the recorded job');
+    env.cancel();
+    await assert.rejects(running);
+    return providerJobId;
+  }
+
+  it('runProviderJob submits once: a re-run resumes polling the job it recorded, to its files', async () => {
+    const { org, input, activities, env, calls } = await admittedVideo({ asyncLatencyMs: 1_500 });
+    const providerJobId = await interruptedAfterSubmission(activities, input, 0);
+    const outcome = (await env.run(activities.runProviderJob, input, 0)) as ProviderOutcome;
+    assert.equal(calls.submit, 1, 'submitted once');
+    assert.equal(outcome.outputs.length, 1);
+    assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
+    const row = await stack().repos.generations.findById(input.generationId);
+    assert.equal(row?.provider_job_id, providerJobId);
+    assert.deepEqual(row?.attempts?.map((a) => a.outcome), ['succeeded'], 'one attempt, ended by the poll that found the job done');
+    await env.run(activities.captureCredits, { input, outcome });
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('cancelRecordedProviderJob stops the job recorded on its own route, and leaves another route\'s alone', async () => {
+    const routes = [{ provider: 'simulator', model: 'hailuo-02' }, { provider: 'simulator', model: 'hailuo-02-fallback' }] as GenerationInput['routes'];
+    const { org, input, activities, env, calls } = await admittedVideo({ routes });
+    const providerJobId = await interruptedAfterSubmission(activities, input, 0);
+    await env.run(activities.cancelRecordedProviderJob, input, 1);
+    assert.deepEqual(calls.cancel, [], 'not the route that ran it');
+    assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, providerJobId);
+    await env.run(activities.cancelRecordedProviderJob, input, 0);
+    assert.deepEqual(calls.cancel, [providerJobId]);
+    assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, null);
+    // Nothing left to stop: a second call asks the provider nothing.
+    await env.run(activities.cancelRecordedProviderJob, input, 0);
+    assert.equal(calls.cancel.length, 1);
+    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+    await assertLedgerBalanced(org.id);
+  });
 
   it('a re-run of submitToProvider returns the job it recorded', async () => {
     const { org, input, activities, env } = await admittedVideo();

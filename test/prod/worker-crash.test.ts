@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ManagedProcess } from '../../embedded/prod-stack';
 import { waitFor } from '../helpers/http';
-import { prodStack, prodTemporal } from './fixture';
+import { prodKnex, prodStack, prodTemporal } from './fixture';
 import { assertProdLedgerBalanced, createProdOrganization, prodCall, prodLedgerKinds, waitForProdGeneration, workerIdentityPrefix } from './helpers';
 
 // A worker process SIGKILLed while it polls async jobs: the Temporal server notices through the
@@ -21,11 +21,22 @@ const JOBS: [string, Record<string, unknown>][] = [
   ['/v1/avatars', { model: 'veed-avatars', text: `Waiting for the provider. ${SLOW}`, avatar_id: 'anna' }],
 ];
 
-/** The identity of the worker whose `awaitProviderJob` activity is polling the generation's job, once one is. */
+/**
+ * The identity of the worker whose `runProviderJob` activity is polling the generation's job, once
+ * one is: the job is submitted (its id recorded on the row) and the activity still runs.
+ */
 async function pollingWorkerIdentity(generationId: string): Promise<string | undefined> {
+  const row = await prodKnex()('generations').where({ id: generationId }).first('provider_job_id');
+  if (!row?.provider_job_id) return undefined;
   const { raw } = await prodTemporal().workflow.getHandle(generationId).describe();
-  const polling = (raw.pendingActivities ?? []).find((a) => a.activityType?.name === 'awaitProviderJob');
+  const polling = (raw.pendingActivities ?? []).find((a) => a.activityType?.name === 'runProviderJob');
   return polling?.lastWorkerIdentity || undefined;
+}
+
+/** The provider job ids recorded on the generations' rows, in their order. */
+async function providerJobIds(ids: string[]): Promise<string[]> {
+  const rows: { id: string; provider_job_id: string }[] = await prodKnex()('generations').whereIn('id', ids).select('id', 'provider_job_id');
+  return ids.map((id) => rows.find((r) => r.id === id)?.provider_job_id ?? '');
 }
 
 /** The activity events of a generation's workflow history, by activity type. */
@@ -71,6 +82,7 @@ describe('a worker process SIGKILLed on the production topology', function () {
     const interrupted = jobsOf(victim);
     assert.ok(interrupted.length > 0, `the jobs are polled by ${pollers.join(', ')}, not by worker ${victim.pid} or ${survivor.pid}`);
 
+    const jobIdsBefore = await providerJobIds(interrupted);
     await victim.kill('SIGKILL');
     assert.equal(victim.alive(), false);
     assert.equal(survivor.alive(), true);
@@ -85,10 +97,11 @@ describe('a worker process SIGKILLed on the production topology', function () {
       await file.arrayBuffer();
       assert.deepEqual(await prodLedgerKinds(gen.id), ['reserve', 'capture']);
     }
+    assert.deepEqual(await providerJobIds(interrupted), jobIdsBefore, 'the same provider jobs were polled to the end, none submitted again');
     for (const id of interrupted) {
       const history = await activityHistory(id);
-      assert.equal(history.scheduled('submitToProvider'), 1, `${id} was submitted to the provider once`);
-      const finishers = history.completedBy('awaitProviderJob');
+      assert.equal(history.scheduled('runProviderJob'), 1, `${id}: one provider activity, its retry resuming the recorded job`);
+      const finishers = history.completedBy('runProviderJob');
       assert.equal(finishers.length, 1, `${id}: one polling activity completed`);
       assert.ok(finishers[0]!.startsWith(workerIdentityPrefix(survivor)), `${id} was finished by ${finishers[0]}, not by the surviving worker ${survivor.pid}`);
     }

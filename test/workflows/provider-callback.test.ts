@@ -95,7 +95,7 @@ describe('provider callbacks', function () {
     // activity was neither cancelled nor replaced.
     const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
     assert.equal(events.filter((e) => e.workflowExecutionSignaledEventAttributes).length, 0, 'no signal');
-    assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'awaitProviderJob').length, 1, 'one polling activity');
+    assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runProviderJob').length, 1, 'one activity submitted and polled');
     assert.equal(events.filter((e) => e.activityTaskCancelRequestedEventAttributes).length, 0, 'nothing cancelled');
     assert.ok(tsToMs(events[events.length - 1]!.eventTime) < nextPollDue, 'the workflow completed before the old poll was due');
 

@@ -97,7 +97,7 @@ describe('settlement that cannot strand money', function () {
       if (modality === 'async') {
         const events = (await stack().temporal.workflow.getHandle(res.body.id).fetchHistory()).events ?? [];
         const scheduled = events.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
-        assert.ok(scheduled.includes('cancelProviderJob'), `the provider job was cancelled: ${scheduled.join(', ')}`);
+        assert.ok(scheduled.includes('cancelRecordedProviderJob'), `the provider job was cancelled: ${scheduled.join(', ')}`);
       }
       await assertLedgerBalanced(org.id);
       await api.close();

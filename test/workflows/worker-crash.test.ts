@@ -85,7 +85,7 @@ describe('a worker killed mid-generation', function () {
     assert.equal((await stack().repos.generations.findById(id))!.provider_job_id, providerJobId);
     const history = await stack().temporal.workflow.getHandle(id).fetchHistory();
     const events = history.events ?? [];
-    assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'submitToProvider').length, 1);
+    assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runProviderJob').length, 1, 'one activity scheduled: its retry resumed the recorded job');
     const started = events.filter((e) => e.activityTaskStartedEventAttributes && Number(e.activityTaskStartedEventAttributes.attempt) > 1);
     assert.ok(started.length >= 1, 'the polling activity ran a second attempt');
     await api.close();
