@@ -9,7 +9,7 @@ import { budgetPeriodOf } from '../domain/budget-period';
 import { budgetExceeded } from './budget-exceeded';
 import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../workflows/definitions';
-import { awaitAdmission, noWorker } from './await-admission';
+import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
 import type { IdempotencyState } from './middleware/idempotency';
@@ -87,6 +87,8 @@ export async function startComparison(
     admitBy: input.admitBy!,
     answer,
     syncWindowMs: 0,
+    // The comparison's answer comes with the workflow task that reserves its children.
+    firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS,
     stopWaiting: () => abortAdmission.abort(),
     findAdmitted,
   });

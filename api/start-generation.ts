@@ -18,7 +18,7 @@ import type { ApiDeps, AppContext } from './context';
 import { presentGeneration } from './presenters/generation';
 import type { IdempotencyState } from './middleware/idempotency';
 import { serveFromCache } from './serve-from-cache';
-import { awaitAdmission, noWorker } from './await-admission';
+import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import { ApiError } from './errors';
 
 
@@ -104,6 +104,8 @@ export async function startGeneration(
     findAdmitted: () => deps.repos.generations.findWithOutputs(generationId),
     answer,
     syncWindowMs,
+    // An async job's answer comes with the workflow task that reserves; a sync job's, when it is done.
+    ...(syncWindowMs === 0 && modelMode(request.model) === 'async' && { firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS }),
     stopWaiting: () => abortAdmission.abort(),
   });
   if (waited.kind === 'row') return respondWith(waited.found, modelMode(request.model), syncWindowMs > 0);
