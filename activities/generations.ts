@@ -262,16 +262,12 @@ export function createGenerationActivities(deps: {
         const ctx = contextOf(job);
         ctx.heartbeat();
         const row = await repos.generations.findById(input.generationId);
-        let providerJobId = row?.provider_job_id && onRoute(row, job) ? row.provider_job_id : undefined;
-        let submittedAt = row?.provider_job_submitted_at?.getTime() ?? Date.now();
-        if (!providerJobId) {
-          const submitted = await submit(input, job, adapter, ctx);
-          if (submitted.state === 'done') return submitted.outcome;
-          providerJobId = submitted.providerJobId;
-          submittedAt = submitted.submittedAt;
-        }
-        const jobId = providerJobId;
-        return recorded(input, job, submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, jobId, ctx)));
+        const submitted =
+          row?.provider_job_id && onRoute(row, job)
+            ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
+            : await submit(input, job, adapter, ctx);
+        if (submitted.state === 'done') return submitted.outcome;
+        return recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted.providerJobId, ctx)));
       });
     },
 

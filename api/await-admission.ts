@@ -56,19 +56,19 @@ export async function awaitAdmission<Found>(
   args: AdmissionWaitArgs<Found>,
 ): Promise<AdmissionWait<Found>> {
   const startedAt = Date.now();
-  const syncDeadline = startedAt + Math.max(args.syncWindowMs, args.firstLookAfterMs ?? 0);
+  const firstLookAt = startedAt + Math.max(args.syncWindowMs, args.firstLookAfterMs ?? 0);
   const probeAt = startedAt + TEMPORAL_PROBE_AFTER_MS;
   let probed = false;
   let pollMs = ADMISSION_POLL_MS.first;
   for (;;) {
-    // Before the sync window ends only the answer counts (a sync caller waits for the result);
-    // the one exception is the Temporal probe, a few seconds in.
+    // Before the first look (the end of a sync caller's window, who waits for the result, or
+    // firstLookAfterMs) only the answer counts; the one exception is the Temporal probe, a few seconds in.
     const now = Date.now();
     let nextLook: number;
-    if (now >= syncDeadline) {
+    if (now >= firstLookAt) {
       nextLook = now + pollMs;
       pollMs = Math.min(ADMISSION_POLL_MS.max, Math.round(pollMs * ADMISSION_POLL_MS.factor));
-    } else nextLook = probed ? syncDeadline : Math.min(syncDeadline, probeAt);
+    } else nextLook = probed ? firstLookAt : Math.min(firstLookAt, probeAt);
     const settled = await settleWithin(args.answer, Math.max(0, nextLook - now));
     if (settled.kind === 'answered') return settled;
     if (settled.kind === 'failed') {
@@ -82,7 +82,7 @@ export async function awaitAdmission<Found>(
       const health = admitted ? undefined : await checkDependencies(deps, TEMPORAL_PROBE_TIMEOUT_MS);
       if (health && health.temporal !== 'ok') return giveUp(deps, args, dependencyUnavailable('temporal'));
     }
-    if (Date.now() < syncDeadline) continue;
+    if (Date.now() < firstLookAt) continue;
     const found = await args.findAdmitted();
     if (found) {
       args.stopWaiting();

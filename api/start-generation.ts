@@ -105,7 +105,7 @@ export async function startGeneration(
     answer,
     syncWindowMs,
     // An async job's answer comes with the workflow task that reserves; a sync job's, when it is done.
-    ...(syncWindowMs === 0 && modelMode(request.model) === 'async' && { firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS }),
+    ...(modelMode(request.model) === 'async' && { firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS }),
     stopWaiting: () => abortAdmission.abort(),
   });
   if (waited.kind === 'row') return respondWith(waited.found, modelMode(request.model), syncWindowMs > 0);

@@ -114,8 +114,7 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     if (settled) return;
     const verdict = await admission?.catch(() => undefined);
     if (verdict && !verdict.admitted) return;
-    if (providerJobId) await cancelAtProvider(input, providerJobId, providerJobRoute);
-    else if (recordedJobRoute !== undefined) await cancelRecordedAtProvider(input, recordedJobRoute);
+    await stopProviderJob();
     const canceled = root.consideredCancelled && failure === undefined;
     await db.refundCredits(
       canceled ? { generationId: input.generationId, status: 'canceled' } : { generationId: input.generationId, status: 'failed', ...(failure ?? LOST_ADMISSION) },
@@ -131,15 +130,17 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
         return MODALITY_MODE[input.modality] === 'sync' ? await runSync(route) : await runAsync(route);
       } catch (err) {
         if (route + 1 >= count || isCancellation(err) || !mayFallBack(err)) throw err;
-        if (providerJobId) {
-          await CancellationScope.nonCancellable(() => cancelAtProvider(input, providerJobId!, providerJobRoute));
-          providerJobId = undefined;
-        } else if (recordedJobRoute !== undefined) {
-          await CancellationScope.nonCancellable(() => cancelRecordedAtProvider(input, recordedJobRoute!));
-          recordedJobRoute = undefined;
-        }
+        await CancellationScope.nonCancellable(stopProviderJob);
       }
     }
+  }
+
+  /** Asks the provider to stop the job this run may have left running (best effort), and forgets it. */
+  async function stopProviderJob(): Promise<void> {
+    if (providerJobId) await cancelAtProvider(input, { providerJobId, route: providerJobRoute });
+    else if (recordedJobRoute !== undefined) await cancelAtProvider(input, { recordedOn: recordedJobRoute });
+    providerJobId = undefined;
+    recordedJobRoute = undefined;
   }
 
   async function runSync(route?: number): Promise<ProviderOutcome> {
@@ -196,23 +197,16 @@ function runWithinBudget<T>(budgetMs: number, fn: () => Promise<T>): Promise<T> 
   return CancellationScope.withTimeout(budgetMs, fn);
 }
 
-/** Best effort, as cancelAtProvider: the job `runProviderJob` recorded on this route, if any. */
-async function cancelRecordedAtProvider(input: GenerationInput, route: number): Promise<void> {
+/**
+ * Best effort: the refund does not wait on a provider that will not answer. A job is known by its id
+ * (two-activity workflows) or as whatever `runProviderJob` recorded on the row for a route.
+ */
+async function cancelAtProvider(input: GenerationInput, job: { providerJobId: string; route: number | undefined } | { recordedOn: number }): Promise<void> {
   const remote = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { maximumAttempts: 3 } });
   try {
-    await remote.cancelRecordedProviderJob(input, route);
-  } catch {
-    // As cancelAtProvider: nothing more to do.
-  }
-}
-
-/** Best effort: the refund does not wait on a provider that will not answer. */
-async function cancelAtProvider(input: GenerationInput, providerJobId: string, route: number | undefined): Promise<void> {
-  const remote = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { maximumAttempts: 3 } });
-  try {
-    await (route === undefined ? remote.cancelProviderJob(input, providerJobId) : remote.cancelProviderJob(input, providerJobId, route));
+    if ('recordedOn' in job) await remote.cancelRecordedProviderJob(input, job.recordedOn);
+    else await (job.route === undefined ? remote.cancelProviderJob(input, job.providerJobId) : remote.cancelProviderJob(input, job.providerJobId, job.route));
   } catch {
     // The provider keeps running a job we no longer pay for; nothing more to do.
   }
 }
-
