@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../db/repos';
 import type { GenerationRow, ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
@@ -12,6 +12,7 @@ import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import { badOutput } from './providers/http-failure';
 import { ingestProviderFile } from './providers/ingest-output';
+import { submitUnlessCancelled } from './submission';
 import type { ProviderRegistry } from './providers/registry';
 import type { PollHints } from './poll-hints';
 import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult, type ProviderUsage } from './providers/types';
@@ -206,15 +207,17 @@ export function createGenerationActivities(deps: {
 
   /**
    * Submits the job on its route and records the provider's job id on the row, or stores the files
-   * of a provider that answered at once. A queued job's attempt ends when its poll does.
+   * of a provider that answered at once. A queued job's attempt ends when its poll does. A job whose
+   * route the generation closed while it was being submitted (a cancel the activity had not heard
+   * of yet, a settlement) is known to nobody else: it is cancelled here.
    */
   async function submit(
     input: GenerationInput,
     job: ProviderJob,
     adapter: ProviderAdapter,
     ctx: ProviderContext,
+    routeIndex: number | undefined,
   ): Promise<{ state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number }> {
-    await repos.generations.markRunning(input.generationId);
     ctx.heartbeat();
     const submittedAt = Date.now();
     const submitted = await recorded(
@@ -222,53 +225,57 @@ export function createGenerationActivities(deps: {
       job,
       submittedAt,
       async (): Promise<Submission> => {
-        const answer = await adapter.submit(job, ctx);
+        const answer = await submitUnlessCancelled(adapter, job, ctx);
         ctx.heartbeat();
         return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
       },
       (answer) => answer.state === 'done',
     );
     if (submitted.state === 'done') return submitted;
-    await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, job.route);
+    if (!(await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, { ...job.route, index: routeIndex }))) {
+      await adapter.cancel(job, submitted.providerJobId).catch(() => undefined);
+      throw new CancelledFailure('The generation gave this route up while its provider job was being submitted; the job was cancelled.');
+    }
     return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt };
   }
 
+  /**
+   * One job on one route: submitted, or, when an earlier run of this step recorded one there (its
+   * worker died, a poll failed, a cancel raced it), that job resumed instead of submitting a second
+   * paid one; then polled (heartbeating) until done and its files stored. Only a step that finds the
+   * row already running reads it: a first run costs no extra statement.
+   */
+  async function runJobOnRoute(input: GenerationInput, routeIndex: number | undefined): Promise<ProviderOutcome> {
+    const { job, adapter } = await jobOf(input, routeIndex);
+    const ctx = contextOf(job);
+    ctx.heartbeat();
+    const firstRun = await repos.generations.markRunning(input.generationId);
+    const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
+    const submitted =
+      row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))
+        ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
+        : await submit(input, job, adapter, ctx, routeIndex);
+    if (submitted.state === 'done') return submitted.outcome;
+    return recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted.providerJobId, ctx)));
+  }
+
   return {
-    /** Sync modalities: the whole provider call on one route, its files stored. */
+    /**
+     * Sync modalities: the whole provider call on one route, its files stored. A provider that queues
+     * the job (fal, Replicate past its wait) has it recorded on the row as an async job has, so a
+     * retry of this local activity resumes it and a fallback or settlement cancels it.
+     */
     async runProvider(input: GenerationInput, routeIndex?: number): Promise<ProviderOutcome> {
-      return asTemporalFailure(async () => {
-        const { job, adapter } = await jobOf(input, routeIndex);
-        await repos.generations.markRunning(input.generationId);
-        const ctx = contextOf(job);
-        return recorded(input, job, Date.now(), async () => {
-          const submitted = await adapter.submit(job, ctx);
-          const result = submitted.state === 'done' ? submitted.result : await pollUntilDone(adapter, job, submitted.providerJobId, ctx);
-          return store(input, job, result);
-        });
-      });
+      return asTemporalFailure(() => runJobOnRoute(input, routeIndex));
     },
 
     /**
      * Async modalities, in one step: hand the job to the route's provider, then poll it (heartbeating)
-     * until it is done and store its files. A re-run (its worker died, a poll failed, a legacy
-     * callback signal restarted it) first looks for the job it recorded on this route and resumes
-     * polling that; otherwise it submits with the same idempotency key, so the provider runs it once.
-     * Workflows from before `patched('one-provider-activity')` run the two halves as the next two
-     * activities instead.
+     * until it is done and store its files. Workflows from before `patched('one-provider-activity')`
+     * run the two halves as the next two activities instead.
      */
     async runProviderJob(input: GenerationInput, routeIndex: number): Promise<ProviderOutcome> {
-      return asTemporalFailure(async () => {
-        const { job, adapter } = await jobOf(input, routeIndex);
-        const ctx = contextOf(job);
-        ctx.heartbeat();
-        const row = await repos.generations.findById(input.generationId);
-        const submitted =
-          row?.provider_job_id && onRoute(row, job)
-            ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
-            : await submit(input, job, adapter, ctx);
-        if (submitted.state === 'done') return submitted.outcome;
-        return recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted.providerJobId, ctx)));
-      });
+      return asTemporalFailure(() => runJobOnRoute(input, routeIndex));
     },
 
     /**
@@ -283,7 +290,8 @@ export function createGenerationActivities(deps: {
         ctx.heartbeat();
         const row = await repos.generations.findById(input.generationId);
         if (row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))) return { state: 'pending', providerJobId: row.provider_job_id };
-        const submitted = await submit(input, job, adapter, ctx);
+        await repos.generations.markRunning(input.generationId);
+        const submitted = await submit(input, job, adapter, ctx, routeIndex);
         return submitted.state === 'done' ? submitted : { state: 'pending', providerJobId: submitted.providerJobId };
       });
     },
@@ -301,13 +309,16 @@ export function createGenerationActivities(deps: {
     },
 
     /**
-     * The job `runProviderJob` recorded on this route, if any, asked to stop (best effort): the
-     * workflow never holds that job's id, so a fallback or a settlement cancels it from the row.
+     * Gives a route up: closes it on the row, so that a job still being submitted there cannot be
+     * recorded (its submitter cancels it), and asks the provider to stop the job recorded there, if
+     * any (best effort). The workflow never holds such a job's id: a fallback or a settlement
+     * cancels it from the row.
      */
     async cancelRecordedProviderJob(input: GenerationInput, routeIndex: number): Promise<void> {
+      const row = await repos.generations.closeProviderRoutes(input.generationId, routeIndex);
+      if (!row?.provider_job_id) return;
       const { job, adapter } = await jobOf(input, routeIndex);
-      const row = await repos.generations.findById(input.generationId);
-      if (!row?.provider_job_id || !onRoute(row, job)) return;
+      if (!onRoute(row, job)) return;
       await adapter.cancel(job, row.provider_job_id);
       await repos.generations.clearProviderJob(input.generationId, row.provider_job_id);
     },

@@ -15,6 +15,7 @@ import * as webhooks from './migrations/0011-webhooks';
 import * as usage from './migrations/0012-usage';
 import * as anomalyDetector from './migrations/0013-anomaly-detector';
 import * as providers from './migrations/0014-providers';
+import * as closedProviderRoutes from './migrations/0015-closed-provider-routes';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0012-usage': usage,
   '0013-anomaly-detector': anomalyDetector,
   '0014-providers': providers,
+  '0015-closed-provider-routes': closedProviderRoutes,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -18,6 +18,7 @@ import { describeFailure, DB_RETRY, mayFallBack, PROVIDER_RETRY } from './failur
 // provider, then charge or refund, which emits the event in the same transaction (an outbox row).
 // Workflow id = generation id. Sync modalities run the provider as a local activity; async ones
 // submit to the provider and poll it from one heartbeating activity (activities/generations.ts).
+// Either records a queued provider job on the row, where a fallback or a settlement finds it.
 //
 // Every step is a local activity: for the synchronous modalities the whole generation completes in
 // one workflow task. A worker that dies mid-step loses its workflow task; after the task timeout
@@ -71,10 +72,10 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   /** The route `providerJobId` runs on; undefined in workflows started before routes. */
   let providerJobRoute: number | undefined;
   /**
-   * The route whose `runProviderJob` may have left a provider job running: that activity records
-   * the job's id on the row, not here, so stopping it goes through the row.
+   * The route whose `runProviderJob` or `runProvider` may have left a provider job running: those
+   * activities record the job's id on the row, not here, so stopping it goes through the row.
    */
-  let recordedJobRoute: number | undefined;
+  let recordedJob: { route: number; sync: boolean } | undefined;
   let settled = false;
   let failure: GenerationFailure | undefined;
   try {
@@ -138,14 +139,19 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   /** Asks the provider to stop the job this run may have left running (best effort), and forgets it. */
   async function stopProviderJob(): Promise<void> {
     if (providerJobId) await cancelAtProvider(input, { providerJobId, route: providerJobRoute });
-    else if (recordedJobRoute !== undefined) await cancelAtProvider(input, { recordedOn: recordedJobRoute });
+    // A sync step's queued job is stopped from the row since `sync-provider-jobs`; before, it was left running.
+    else if (recordedJob && (!recordedJob.sync || patched('sync-provider-jobs'))) await cancelAtProvider(input, { recordedOn: recordedJob.route });
     providerJobId = undefined;
-    recordedJobRoute = undefined;
+    recordedJob = undefined;
   }
 
   async function runSync(route?: number): Promise<ProviderOutcome> {
     const local = proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY });
-    return route === undefined ? local.runProvider(input) : local.runProvider(input, route);
+    if (route === undefined) return local.runProvider(input);
+    recordedJob = { route, sync: true };
+    const outcome = await local.runProvider(input, route);
+    recordedJob = undefined;
+    return outcome;
   }
 
   async function runAsync(route?: number): Promise<ProviderOutcome> {
@@ -159,9 +165,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     // the signal of an API from before poll hints is not waited on here, as restarting this activity
     // while it submits could submit twice, and its poll comes within seconds anyway.
     if (route !== undefined && patched('one-provider-activity')) {
-      recordedJobRoute = route;
+      recordedJob = { route, sync: false };
       const outcome = await remote.runProviderJob(input, route);
-      recordedJobRoute = undefined;
+      recordedJob = undefined;
       return outcome;
     }
     const submitted = route === undefined ? await remote.submitToProvider(input) : await remote.submitToProvider(input, route);

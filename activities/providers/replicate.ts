@@ -23,18 +23,24 @@ const POLL_AFTER_MS = { waited: 500, queued: 2_000 };
 const HEARTBEAT_EVERY_MS = 2_000;
 
 const RUNNING = new Set(['starting', 'processing']);
+/** For calls no activity cancellation may abort. */
+const NOT_CANCELLED = new AbortController().signal;
 const ENDED_WITHOUT_OUTPUT = new Set(['failed', 'canceled', 'aborted']);
 
 export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
   const waitS = Math.min(MAX_WAIT_S, Math.floor((opts.requestTimeoutMs - WAIT_MARGIN_MS) / 1000));
 
-  /** One SDK call: bounded by the request timeout, stopped by a cancelled activity, heartbeating. */
-  async function call<T>(ctx: ProviderContext, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /**
+   * One SDK call: bounded by the request timeout, heartbeating, and stopped by a cancelled activity
+   * unless `cancellable` is false.
+   */
+  async function call<T>(ctx: ProviderContext, request: (signal: AbortSignal) => Promise<T>, cancellable = true): Promise<T> {
     const beats = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
+    const cancelled = cancellable ? ctx.signal : NOT_CANCELLED;
     try {
-      return await request(requestSignal(ctx.signal, opts.requestTimeoutMs));
+      return await request(requestSignal(cancelled, opts.requestTimeoutMs));
     } catch (err) {
-      throw replicateFailure(err, ctx.signal);
+      throw replicateFailure(err, cancelled);
     } finally {
       clearInterval(beats);
     }
@@ -56,8 +62,10 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
       const wait = waited && waitS >= 1 ? { wait: waitS } : {};
       // A poll hint only: Replicate calls webhooks over HTTPS, and polling finds the result anyway.
       const webhook = job.callbackUrl?.startsWith('https://') ? { webhook: job.callbackUrl, webhook_events_filter: ['completed' as const] } : {};
+      // A cancel does not cut a creation short (even one held open by `Prefer: wait`): Replicate runs
+      // the prediction anyway, and only its id lets it be cancelled (activities/submission.ts).
       const created = await Promise.allSettled(
-        plan.inputs.map((input) => call(ctx, (signal) => client.predictions.create({ ...plan.target, input, ...wait, ...webhook, signal }))),
+        plan.inputs.map((input) => call(ctx, (signal) => client.predictions.create({ ...plan.target, input, ...wait, ...webhook, signal }), false)),
       );
       const refused = created.find((outcome) => outcome.status === 'rejected');
       if (refused) {
@@ -79,7 +87,6 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
     async cancel(job, providerJobId) {
       const client = replicateClient(job.credentials);
       // Cancelling has no activity signal of its own: only the request timeout bounds it.
-      const notCancelled = new AbortController().signal;
       await Promise.all(
         predictionIds(providerJobId).map(async (id) => {
           try {
@@ -87,7 +94,7 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
           } catch (err) {
             // A prediction Replicate no longer knows has nothing left to stop.
             if (answerOf(err)?.status === 404) return;
-            throw replicateFailure(err, notCancelled);
+            throw replicateFailure(err, NOT_CANCELLED);
           }
         }),
       );

@@ -126,10 +126,12 @@ export function createGenerationsRepo(knex: Knex) {
       return trx('generations').where({ id }).first();
     },
 
-    async markRunning(id: string, trx: Db = knex): Promise<void> {
-      await trx('generations')
+    /** Moves a queued generation to `running`; false when it was not queued (a re-run step). */
+    async markRunning(id: string, trx: Db = knex): Promise<boolean> {
+      const updated = await trx('generations')
         .where({ id, status: 'queued' })
         .update({ status: 'running', started_at: trx.fn.now() });
+      return updated > 0;
     },
 
     /**
@@ -168,14 +170,39 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     /** A queued provider job, and the route it runs on (a re-run resumes it only on that route). */
-    async recordProviderJob(id: string, providerJobId: string, route?: { provider: string; model: string }, trx: Db = knex): Promise<void> {
-      await trx('generations')
+    /**
+     * Records a queued provider job on the row, with its route as the provenance so far. On a route
+     * the generation has closed (it gave the route up while the job was being submitted) nothing is
+     * recorded and this answers false: the submitter must cancel the job itself.
+     */
+    async recordProviderJob(
+      id: string,
+      providerJobId: string,
+      route?: { provider: string; model: string; index?: number },
+      trx: Db = knex,
+    ): Promise<boolean> {
+      const open = (q: Knex.QueryBuilder) => q.whereNull('provider_routes_closed_through').orWhere('provider_routes_closed_through', '<', route!.index!);
+      const updated = await trx('generations')
         .where({ id })
+        .modify((q) => (route?.index === undefined ? q : q.where(open)))
         .update({
           provider_job_id: providerJobId,
           provider_job_submitted_at: trx.fn.now(),
           ...(route && { provider: route.provider, provider_model: route.model }),
         });
+      return updated > 0;
+    },
+
+    /**
+     * Closes the generation's routes up to `routeIndex` (no job may be recorded on them from now on)
+     * and answers the job recorded on the row, if any, for the caller to cancel.
+     */
+    async closeProviderRoutes(id: string, routeIndex: number, trx: Db = knex): Promise<Pick<GenerationRow, 'provider_job_id' | 'provider' | 'provider_model'> | undefined> {
+      const [row] = await trx('generations')
+        .where({ id })
+        .update({ provider_routes_closed_through: trx.raw('greatest(provider_routes_closed_through, ?)', [routeIndex]) })
+        .returning(['provider_job_id', 'provider', 'provider_model']);
+      return row;
     },
 
     /** Forgets an abandoned provider job (cancelled before a fallback), so the next route submits anew. */

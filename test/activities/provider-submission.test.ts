@@ -10,7 +10,8 @@ import { createOrganization, waitFor } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
 
-// A provider submission happens once per generation, however often its step runs.
+// A provider submission happens once per generation, however often its step runs, and a job its
+// generation gave up is cancelled at the provider, even one whose submission raced the cancel.
 
 function pending(submission: Submission): { providerJobId: string } {
   assert.equal(submission.state, 'pending');
@@ -18,7 +19,7 @@ function pending(submission: Submission): { providerJobId: string } {
 }
 
 describe('provider submissions', () => {
-  async function admittedVideo(opts: { asyncLatencyMs?: number; routes?: GenerationInput['routes'] } = {}) {
+  async function admittedVideo(opts: { asyncLatencyMs?: number; routes?: GenerationInput['routes']; submitAnswered?: Promise<void> } = {}) {
     const org = await createOrganization({ credits: 10_000 });
     const key = await stack().knex('api_keys').where({ organization_id: org.id, environment: 'live' }).first('id');
     const input: GenerationInput = {
@@ -37,7 +38,7 @@ describe('provider submissions', () => {
       ...(opts.routes && { routes: opts.routes }),
     };
     const simulator = createSimulator({ asyncLatencyMs: opts.asyncLatencyMs ?? 60_000 });
-    const calls = { submit: 0, cancel: [] as string[] };
+    const calls = { submit: 0, cancel: [] as string[], submitted: [] as string[] };
     const activities = createActivities({
       knex: stack().knex,
       repos: stack().repos,
@@ -46,7 +47,13 @@ describe('provider submissions', () => {
         // The simulator, counting what it is asked: its idempotency would answer a second submission with the same job.
         simulator: {
           ...simulator,
-          submit: (job, ctx) => ((calls.submit += 1), simulator.submit(job, ctx)),
+          submit: async (job, ctx) => {
+            calls.submit += 1;
+            await opts.submitAnswered;
+            const answer = await simulator.submit(job, ctx);
+            if (answer.state === 'pending') calls.submitted.push(answer.providerJobId);
+            return answer;
+          },
           cancel: (job, providerJobId) => (calls.cancel.push(providerJobId), simulator.cancel(job, providerJobId)),
         },
         providerMode: 'simulated',
@@ -95,6 +102,37 @@ describe('provider submissions', () => {
     await env.run(activities.cancelRecordedProviderJob, input, 0);
     assert.equal(calls.cancel.length, 1);
     await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('a job submitted on a route the generation closed meanwhile is cancelled by the step that submitted it, not recorded', async () => {
+    const { org, input, activities, env, calls } = await admittedVideo();
+    // The settlement gives the route up before the submission's answer comes back (a cancel the
+    // activity has not heard of yet): nothing is recorded there to cancel.
+    await env.run(activities.cancelRecordedProviderJob, input, 0);
+    assert.deepEqual(calls.cancel, []);
+    await assert.rejects(env.run(activities.runProviderJob, input, 0), (err: Error) => err.name === 'CancelledFailure' && /gave this route up/.test(err.message));
+    assert.equal(calls.submitted.length, 1);
+    assert.deepEqual(calls.cancel, calls.submitted, 'the job it submitted was cancelled');
+    assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, null);
+    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'canceled' as const });
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('a step cancelled while its submission is unanswered ends at once, and cancels the job once the answer names it', async () => {
+    let answer!: () => void;
+    const { org, input, activities, calls } = await admittedVideo({ submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+    const env = new MockActivityEnvironment();
+    const running = env.run(activities.runProviderJob, input, 0);
+    await waitFor(async () => calls.submit === 1, 10_000, 'the submission');
+    env.cancel();
+    await assert.rejects(running, (err: Error) => err.name === 'CancelledFailure');
+    assert.deepEqual(calls.cancel, [], 'no job known yet');
+    answer();
+    await waitFor(async () => calls.cancel.length === 1, 10_000, 'the late job to be cancelled');
+    assert.deepEqual(calls.cancel, calls.submitted);
+    assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, null, 'never recorded');
+    await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'canceled' as const });
     await assertLedgerBalanced(org.id);
   });
 

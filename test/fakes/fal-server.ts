@@ -26,6 +26,7 @@ export interface FalReceived {
   body?: unknown;
   /** Submit: the endpoint id; status, result, cancel: the app (`owner/app`) of the URL. */
   endpointId?: string;
+  /** The request's id: the one a submit created, or the one in the URL. */
   requestId?: string;
 }
 
@@ -66,6 +67,8 @@ export interface FakeFalScript {
   hang(opts?: { on?: FalOperation }): FakeFalScript;
   /** The next submitted job takes `ms` to finish. */
   slowJob(ms: number): FakeFalScript;
+  /** The next submit queues its job at once, as fal does, but its answer waits for `until`. */
+  holdSubmitAnswer(until: Promise<void>): FakeFalScript;
   /** The next submitted job's result is not valid JSON. */
   malformedOutput(): FakeFalScript;
   /** The next submitted job's result has no output file. */
@@ -111,6 +114,7 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
   const webhooks: FakeFal['webhooks'] = [];
   const requestScripts: RequestScript[] = [];
   const jobScripts: Partial<Pick<FakeJob, 'latencyMs' | 'outcome'>>[] = [];
+  const heldSubmitAnswers: Promise<void>[] = [];
   const jobs = new Map<string, FakeJob>();
   const files = new Map<string, ServedFile>();
   const timers = new Set<NodeJS.Timeout>();
@@ -120,6 +124,7 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
     fail: (status, o = {}) => (requestScripts.push({ kind: 'fail', status, ...o }), script),
     hang: (o = {}) => (requestScripts.push({ kind: 'hang', ...o }), script),
     slowJob: (ms) => (jobScripts.push({ latencyMs: ms }), script),
+    holdSubmitAnswer: (until) => (heldSubmitAnswers.push(until), script),
     malformedOutput: () => (jobScripts.push({ outcome: { kind: 'malformed' } }), script),
     missingOutput: () => (jobScripts.push({ outcome: { kind: 'missing' } }), script),
     hugeOutput: (bytes) => (jobScripts.push({ outcome: { kind: 'huge', bytes } }), script),
@@ -242,7 +247,10 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
           ...(record.query.fal_webhook && { webhookUrl: record.query.fal_webhook }),
         };
         jobs.set(job.id, job);
+        record.requestId = job.id;
         scheduleWebhook(job);
+        const held = heldSubmitAnswers.shift();
+        if (held) await held;
         return sendJson(res, 200, { status: 'IN_QUEUE', queue_position: 0, ...urlsOf(job) }, { 'x-fal-request-id': job.id });
       }
       case 'status':

@@ -139,26 +139,32 @@ describe('real providers through the generation workflow', function () {
     await assertMoneyInvariants(org.id);
   });
 
-  it('cancels a queued job it gives up on before the next route submits, so two paid jobs never overlap', async () => {
-    for (let i = 0; i < 5; i++) fal.script.fail(503, { on: 'status' });
-    // One timeline of what both providers were asked, in the order they were asked it.
-    // (The fake fills in a request's operation after recording it: read it once the test is done.)
-    const asked: (FalReceived | 'replicate:create')[] = [];
-    onPush(fal.received, (r) => asked.push(r));
-    onPush(replicate.received.creates, () => asked.push('replicate:create'));
-    const { id } = await generate(gateway.api, org.liveKey, '/v1/videos', { model: 'veo-3-fast', prompt: 'surf', duration_s: 8 });
-    const gen = await finished(gateway.api, org.liveKey, id, 90_000);
-    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
-    assert.equal(gen.provider, 'replicate');
-    const falJob = fal.received.find((r) => r.operation === 'submit' && r.endpointId === 'fal-ai/veo3/fast');
-    assert.ok(falJob, 'the first route submitted');
-    const timeline = asked.map((r) => (r === 'replicate:create' ? r : `fal:${r.operation}`));
-    const cancelAt = timeline.indexOf('fal:cancel');
-    assert.ok(cancelAt >= 0, 'the abandoned fal job was cancelled');
-    assert.ok(cancelAt < timeline.indexOf('replicate:create'), `cancelled before the next route submitted: ${timeline.join(' ')}`);
-    assert.ok(gen.outputs[0].duration_s > 0, 'duration read from the file');
-    await assertMoneyInvariants(org.id);
-  });
+  for (const [kind, route, body, endpointId] of [
+    ['an async', '/v1/videos', { model: 'veo-3-fast', prompt: 'surf', duration_s: 8 }, 'fal-ai/veo3/fast'],
+    ['a sync', '/v1/images', { model: 'flux-schnell', prompt: 'sync fallback' }, 'fal-ai/flux/schnell'],
+  ] as const) {
+    it(`cancels ${kind} route's queued job it gives up on before the next route submits, so two paid jobs never overlap`, async () => {
+      for (let i = 0; i < 5; i++) fal.script.fail(503, { on: 'status' });
+      // One timeline of what both providers were asked, in the order they were asked it.
+      // (The fake fills in a request's operation after recording it: read it once the test is done.)
+      const asked: (FalReceived | 'replicate:create')[] = [];
+      onPush(fal.received, (r) => asked.push(r));
+      onPush(replicate.received.creates, () => asked.push('replicate:create'));
+      const { id } = await generate(gateway.api, org.liveKey, route, body);
+      const gen = await finished(gateway.api, org.liveKey, id, 90_000);
+      assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+      assert.equal(gen.provider, 'replicate');
+      const falJobs = asked.filter((r): r is FalReceived => r !== 'replicate:create' && r.operation === 'submit' && r.endpointId === endpointId);
+      assert.equal(falJobs.length, 1, 'each retry on the first route polled the job it had queued, none submitted another');
+      const timeline = asked.map((r) => (r === 'replicate:create' ? r : `fal:${r.operation}`));
+      const cancelAt = timeline.indexOf('fal:cancel');
+      assert.ok(cancelAt >= 0, 'the abandoned fal job was cancelled');
+      assert.ok(cancelAt < timeline.indexOf('replicate:create'), `cancelled before the next route submitted: ${timeline.join(' ')}`);
+      assert.equal((asked[cancelAt] as FalReceived).requestId, falJobs[0]!.requestId, 'the cancel named the job the route queued');
+      if (route === '/v1/videos') assert.ok(gen.outputs[0].duration_s > 0, 'duration read from the file');
+      await assertMoneyInvariants(org.id);
+    });
+  }
 
   it("refuses an output over its modality's cap while it streams in: nothing kept, refunded", async () => {
     fal.script.hugeOutput(3 * IMAGE_CAP_BYTES);

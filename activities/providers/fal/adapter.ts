@@ -11,6 +11,8 @@ import { outputFiles } from './outputs';
 // is always read from the queue, never taken from a webhook body.
 
 const PROVIDER = 'fal';
+/** For calls no activity cancellation may abort. */
+const NOT_CANCELLED = new AbortController().signal;
 
 /** fal gives no estimate; a finished image is usually a second away, a video longer (polls cap at 5 s). */
 const POLL_HINT_MS = 1_000;
@@ -40,7 +42,9 @@ export function createFalAdapter(opts: AdapterOptions): ProviderAdapter {
     async submit(job, ctx) {
       const { endpointId, input } = await falRequest(job, ctx);
       const queue = falQueue(job.credentials);
-      const queued = await call(ctx.signal, (abortSignal) =>
+      // A cancel does not cut the submission short: fal may have queued the job already, and only its
+      // request id lets it be cancelled (activities/submission.ts). The request timeout bounds it.
+      const queued = await call(NOT_CANCELLED, (abortSignal) =>
         queue.submit(endpointId, { input, abortSignal, ...(job.callbackUrl && { webhookUrl: job.callbackUrl }) }),
       );
       const requestId = (queued as { request_id?: unknown } | undefined)?.request_id;
@@ -77,7 +81,7 @@ export function createFalAdapter(opts: AdapterOptions): ProviderAdapter {
       } catch (err) {
         // 400 ALREADY_COMPLETED, 404 NOT_FOUND: nothing left to stop.
         if (err instanceof FalHttpFailure && (err.status === 400 || err.status === 404)) return;
-        throw classify(err, new AbortController().signal);
+        throw classify(err, NOT_CANCELLED);
       }
     },
   };

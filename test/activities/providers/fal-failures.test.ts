@@ -81,16 +81,32 @@ describe('fal adapter failures', () => {
     await assert.rejects(adapter.submit(job, testContext()), providerError('provider_unreachable', true));
   });
 
-  it('stops a request at once when the activity is cancelled, passing the cancellation through', async () => {
+  it('stops a poll at once when the activity is cancelled, passing the cancellation through', async () => {
     const slow = createFalAdapter({ requestTimeoutMs: 30_000 });
-    fake.script.hang({ on: 'submit' });
+    const job = videoJob();
+    const submitted = await slow.submit(job, testContext());
+    assert.equal(submitted.state, 'pending');
+    fake.script.hang({ on: 'status' });
     const abort = new AbortController();
     const started = Date.now();
-    const submit = slow.submit(videoJob(), testContext(abort.signal));
+    const polling = slow.poll(job, submitted.state === 'pending' ? submitted.providerJobId : '', testContext(abort.signal));
+    await waitFor(async () => count('status') === 1, 5_000, 'the poll to reach fal');
+    abort.abort();
+    await assert.rejects(polling, (err: unknown) => !(err instanceof ProviderError) && (err as Error).name === 'AbortError');
+    assert.ok(Date.now() - started < 5_000);
+  });
+
+  it("does not cut a submission short when the activity is cancelled: fal's answer names the job to cancel", async () => {
+    let answer!: () => void;
+    fake.script.holdSubmitAnswer(new Promise<void>((resolve) => (answer = resolve)));
+    const abort = new AbortController();
+    const submitting = adapter.submit(videoJob(), testContext(abort.signal));
     await waitFor(async () => count('submit') === 1, 5_000, 'the submit to reach fal');
     abort.abort();
-    await assert.rejects(submit, (err: unknown) => !(err instanceof ProviderError) && (err as Error).name === 'AbortError');
-    assert.ok(Date.now() - started < 5_000);
+    answer();
+    const submitted = await submitting;
+    assert.equal(submitted.state, 'pending');
+    assert.equal(submitted.state === 'pending' && submitted.providerJobId, fake.received.find((r) => r.operation === 'submit')?.requestId);
   });
 
   it('fails a result that is not valid JSON with provider_bad_output', async () => {

@@ -65,15 +65,28 @@ describe('Replicate adapter: failures', () => {
     assert.equal(fake.received.requests.length, 1);
   });
 
-  it('a cancelled activity stops its request at once, and the cancellation passes through as is', async () => {
+  it('a cancelled activity stops a poll at once, and the cancellation passes through as is', async () => {
+    fake.script.delayNext(60_000);
+    const job = video();
+    const providerJobId = pendingId(await adapter.submit(job, contextFor(fake)));
     fake.script.hang();
     const cancelled = new AbortController();
     const started = Date.now();
-    const submitting = adapter.submit(image(), contextFor(fake, { signal: cancelled.signal }));
-    await waitFor(async () => fake.received.requests.length === 1, 5_000, 'the request to reach the fake');
+    const polling = adapter.poll(job, providerJobId, contextFor(fake, { signal: cancelled.signal }));
+    await waitFor(async () => fake.received.requests.length === 2, 5_000, 'the poll to reach the fake');
     cancelled.abort();
-    await assert.rejects(submitting, (err: Error) => !(err instanceof ProviderError) && err.name === 'AbortError');
+    await assert.rejects(polling, (err: Error) => !(err instanceof ProviderError) && err.name === 'AbortError');
     assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
+  });
+
+  it("a cancel does not cut a prediction's creation short, even one held by Prefer: wait: its answer still comes", async () => {
+    fake.script.delayNext(1_000);
+    const cancelled = new AbortController();
+    const submitting = adapter.submit(image(), contextFor(fake, { signal: cancelled.signal }));
+    await waitFor(async () => fake.received.requests.length === 1, 5_000, 'the creation to reach the fake');
+    cancelled.abort();
+    // Replicate runs the prediction whether or not anyone waits: only its answer says what to stop.
+    assert.equal(done(await submitting).files.length, 1);
   });
 
   it('a provider that cannot be reached is a retryable provider_unreachable', async () => {
