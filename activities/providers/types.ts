@@ -83,7 +83,11 @@ export type PollResult = { state: 'pending'; pollAfterMs?: number } | { state: '
 export interface ProviderContext {
   /** Tells Temporal the job is alive; long waits call it at least every few seconds. */
   heartbeat(): void;
-  /** Aborted when the activity is cancelled or its worker shuts down. */
+  /**
+   * Aborted when the activity is cancelled or its worker shuts down. A queue provider's submission
+   * does not stop on it: the job may be queued already, and its id is what cancels it
+   * (activities/submission.ts).
+   */
   signal: AbortSignal;
   /** The bytes of one of the job's inputs. */
   readInput(name: string): Promise<Buffer>;

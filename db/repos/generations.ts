@@ -169,11 +169,11 @@ export function createGenerationsRepo(knex: Knex) {
       return row;
     },
 
-    /** A queued provider job, and the route it runs on (a re-run resumes it only on that route). */
     /**
-     * Records a queued provider job on the row, with its route as the provenance so far. On a route
-     * the generation has closed (it gave the route up while the job was being submitted) nothing is
-     * recorded and this answers false: the submitter must cancel the job itself.
+     * Records a queued provider job on the row, with the route it runs on (a re-run resumes it only
+     * there) as the provenance so far. On a route the generation has closed (it gave the route up
+     * while the job was being submitted) nothing is recorded and this answers false: the submitter
+     * must cancel the job itself.
      */
     async recordProviderJob(
       id: string,
