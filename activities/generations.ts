@@ -41,12 +41,13 @@ export function nextPollInMs(hintMs: number | undefined, ageMs: number): number 
 /** How long fetching one provider output may take (a large video over a slow CDN). */
 const OUTPUT_FETCH_TIMEOUT_MS = 10 * 60_000;
 
-// The provider steps of a generation. Sync modalities run `runProvider` as one local activity
-// (submit, and poll inline if the provider queues). Async modalities run `submitToProvider`, then
-// `awaitProviderJob`, a heartbeating activity that polls until the job is done: a worker that dies
-// while polling is noticed by the heartbeat timeout and another worker resumes polling the same
-// provider job. Files go to storage inside the step that produced them; only their rows travel
-// through Temporal.
+// The provider steps of a generation. Sync modalities run `runProvider` as one local activity,
+// async ones `runProviderJob`, a heartbeating activity (workflows from before it run
+// `submitToProvider`, then `awaitProviderJob`). Both submit, record a job the provider queued on
+// the row, and poll it until done: a step that runs again (its worker died, a poll failed) resumes
+// that job instead of paying for a second, and a fallback or a settlement cancels it from the row
+// (`cancelRecordedProviderJob`). Files go to storage inside the step that produced them; only their
+// rows travel through Temporal.
 //
 // Each step runs on one route (`routeIndex` into input.routes); the workflow moves to the next
 // route when one keeps failing with retryable errors. Every provider call that ends is appended to
