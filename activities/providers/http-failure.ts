@@ -84,6 +84,9 @@ export function badOutput(provider: string, what: string): ProviderError {
   return new ProviderError(PROVIDER_ERROR_CODES.badOutput, `${provider} answered without a usable output: ${what}.`);
 }
 
+/** For requests no activity cancellation may abort: a queue provider's submission, a cancel. */
+export const NOT_CANCELLED: AbortSignal = new AbortController().signal;
+
 /** One signal that ends a request on cancellation or after the adapter's request timeout. */
 export function requestSignal(cancelled: AbortSignal, timeoutMs: number): AbortSignal {
   return AbortSignal.any([cancelled, AbortSignal.timeout(timeoutMs)]);

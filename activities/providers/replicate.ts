@@ -1,7 +1,7 @@
 import type Replicate from 'replicate';
 import type { Prediction } from 'replicate';
 import type { Modality } from '../../domain/modalities';
-import { badOutput, jobFailed, PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
+import { badOutput, jobFailed, NOT_CANCELLED, PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { answerOf, REPLICATE, replicateClient, replicateFailure } from './replicate-client';
 import { planPredictions } from './replicate-inputs';
 import { filesOfOutput } from './replicate-outputs';
@@ -23,8 +23,6 @@ const POLL_AFTER_MS = { waited: 500, queued: 2_000 };
 const HEARTBEAT_EVERY_MS = 2_000;
 
 const RUNNING = new Set(['starting', 'processing']);
-/** For calls no activity cancellation may abort. */
-const NOT_CANCELLED = new AbortController().signal;
 const ENDED_WITHOUT_OUTPUT = new Set(['failed', 'canceled', 'aborted']);
 
 export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {

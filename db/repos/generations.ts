@@ -181,15 +181,14 @@ export function createGenerationsRepo(knex: Knex) {
       route?: { provider: string; model: string; index?: number },
       trx: Db = knex,
     ): Promise<boolean> {
-      const open = (q: Knex.QueryBuilder) => q.whereNull('provider_routes_closed_through').orWhere('provider_routes_closed_through', '<', route!.index!);
-      const updated = await trx('generations')
-        .where({ id })
-        .modify((q) => (route?.index === undefined ? q : q.where(open)))
-        .update({
-          provider_job_id: providerJobId,
-          provider_job_submitted_at: trx.fn.now(),
-          ...(route && { provider: route.provider, provider_model: route.model }),
-        });
+      const index = route?.index;
+      const query = trx('generations').where({ id });
+      if (index !== undefined) query.where((q) => q.whereNull('provider_routes_closed_through').orWhere('provider_routes_closed_through', '<', index));
+      const updated = await query.update({
+        provider_job_id: providerJobId,
+        provider_job_submitted_at: trx.fn.now(),
+        ...(route && { provider: route.provider, provider_model: route.model }),
+      });
       return updated > 0;
     },
 

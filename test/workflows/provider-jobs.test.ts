@@ -3,7 +3,7 @@ import { createRealAdapters } from '../../activities/providers/real-adapters';
 import { createProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import { startFakeFal, type FakeFal } from '../fakes/fal-server';
-import { call, createOrganization, waitFor, type TestOrganization } from '../helpers/http';
+import { call, createOrganization, waitFor, waitForGeneration, type TestOrganization } from '../helpers/http';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
 import { stack, startExtraApi } from '../helpers/stack';
 import { startTestWorker } from '../helpers/test-worker';
@@ -47,12 +47,7 @@ describe('provider jobs a generation gives up', function () {
     return res.body.id;
   }
 
-  const generation = async (id: string) => (await call('GET', `/v1/generations/${id}`, { key: org.liveKey, baseUrl: api.url })).body;
-  const ended = (id: string) =>
-    waitFor(async () => {
-      const gen = await generation(id);
-      return ['succeeded', 'failed', 'canceled'].includes(gen.status) ? gen : undefined;
-    }, 60_000, `${id} to end`);
+  const ended = (id: string) => waitForGeneration(id, org.liveKey, undefined, 60_000);
   /** The submit fal received for a prompt: the job fal queued for it. */
   const submitted = (prompt: string) =>
     waitFor(async () => fal.received.find((r) => r.operation === 'submit' && (r.body as { prompt?: string } | undefined)?.prompt === prompt), 20_000, `fal to receive "${prompt}"`);

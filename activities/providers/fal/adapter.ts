@@ -1,5 +1,5 @@
 import type { QueueStatus } from '@fal-ai/client';
-import { badOutput, failureFromNetwork, failureFromStatus, jobFailed, requestSignal } from '../http-failure';
+import { badOutput, failureFromNetwork, failureFromStatus, jobFailed, NOT_CANCELLED, requestSignal } from '../http-failure';
 import { ProviderError, type AdapterOptions, type PollResult, type ProviderAdapter } from '../types';
 import { falQueue, FalHttpFailure, FalTransportFailure } from './client';
 import { falRequest } from './inputs';
@@ -11,8 +11,6 @@ import { outputFiles } from './outputs';
 // is always read from the queue, never taken from a webhook body.
 
 const PROVIDER = 'fal';
-/** For calls no activity cancellation may abort. */
-const NOT_CANCELLED = new AbortController().signal;
 
 /** fal gives no estimate; a finished image is usually a second away, a video longer (polls cap at 5 s). */
 const POLL_HINT_MS = 1_000;
