@@ -11,6 +11,12 @@ import type { WorkerOptions } from '@temporalio/worker';
 
 type WorkflowBundle = NonNullable<WorkerOptions['workflowBundle']>;
 
+/** What every workflow bundle is built from: the workflow code, and the sandbox's settings. */
+export const WORKFLOW_CODE = {
+  workflowsPath: require.resolve('../workflows'),
+  preloadModules: [require.resolve('../workflows/sandbox-stack-traces')],
+};
+
 export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'workflow-bundle-'));
   const out = path.join(dir, 'bundle.js');
@@ -32,7 +38,7 @@ export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
 async function writeBundle(out: string): Promise<void> {
   const { bundleWorkflowCode } = await import('@temporalio/worker');
   const bundle = await bundleWorkflowCode({
-    workflowsPath: require.resolve('../workflows'),
+    ...WORKFLOW_CODE,
     logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (m) => process.stderr.write(`${m}\n`), error: (m) => process.stderr.write(`${m}\n`) },
   });
   await writeFile(out, bundle.code);

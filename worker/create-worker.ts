@@ -8,6 +8,7 @@ import type { ProviderRegistry } from '../activities/providers/registry';
 import { createRepos } from '../db/repos';
 import type { AnomalySettings } from '../domain/spending-anomaly';
 import type { Storage } from '../storage/types';
+import { WORKFLOW_CODE } from './bundle-workflows';
 
 export interface WorkerDeps {
   connection: NativeConnection;
@@ -75,6 +76,6 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     workflowTaskPollerBehavior: { type: 'autoscaling' },
     activityTaskPollerBehavior: { type: 'autoscaling' },
     ...(deps.activitySlots !== undefined && { maxConcurrentActivityTaskExecutions: deps.activitySlots }),
-    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: WORKFLOW_CODE.workflowsPath, bundlerOptions: { preloadModules: WORKFLOW_CODE.preloadModules } }),
   });
 }

@@ -18,6 +18,7 @@ import { silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
+import { WORKFLOW_CODE } from '../../worker/bundle-workflows';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
 import { freePort } from '../../lib/free-port';
 import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
@@ -61,7 +62,7 @@ export async function startTestStack(): Promise<TestStack> {
       startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'test', persistent: false, unsafeFast: true }),
     ) as Promise<EmbeddedPostgresHandle>,
     freePort().then((port) => startTemporalDevServer({ port, log })) as Promise<TemporalDevServer>,
-    bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentWebpackLogger() }),
+    bundleWorkflowCode({ ...WORKFLOW_CODE, logger: silentWebpackLogger() }),
   ]);
   cleanups.push(() => pg.stop(), () => temporalServer.stop());
 
