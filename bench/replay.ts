@@ -5,6 +5,7 @@ import { historyFromJsonText } from '../test/fixtures/histories/history-json';
 import { HISTORIES_DIR } from '../test/fixtures/histories/shapes';
 import { WORKFLOW_CODE } from '../worker/bundle-workflows';
 import { runBench } from './lib/run-bench';
+import { percentile } from './lib/stats';
 import { textTable } from './lib/text-table';
 
 // npm run bench:replay — the worker's CPU per workflow in the SDK's sandbox, by replaying recorded
@@ -26,12 +27,14 @@ const SHAPES = [
   'webhook-delivery-succeeded',
 ];
 
-async function cpuPerReplay(bundle: WorkflowBundle, name: string, history: unknown, n: number): Promise<number> {
+type History = ReturnType<typeof historyFromJsonText>;
+
+async function cpuPerReplay(bundle: WorkflowBundle, name: string, history: History, n: number): Promise<number> {
   const items = Array.from({ length: n + 1 }, (_, i) => ({ workflowId: `${name}-${i}`, history }));
   // Counted from the first replay's result, so the replay worker's start (a thread, the bundle
   // loaded and its source map parsed) is not.
   let from: NodeJS.CpuUsage | undefined;
-  for await (const result of Worker.runReplayHistories({ workflowBundle: bundle }, items as never)) {
+  for await (const result of Worker.runReplayHistories({ workflowBundle: bundle }, items)) {
     if (result.error) throw new Error(`${name} no longer replays: ${result.error.message}`);
     from ??= process.cpuUsage();
   }
@@ -50,15 +53,15 @@ async function main() {
     SHAPES.map(async (name) => historyFromJsonText(await readFile(path.join(HISTORIES_DIR, `${name}.json`), 'utf8'))),
   );
   const n = Math.max(10, Math.round(200 * scale));
-  await cpuPerReplay(bundles.worker, SHAPES[1]!, histories[1], n); // warm-up: JIT, the SDK's core
+  await cpuPerReplay(bundles.worker, SHAPES[1]!, histories[1]!, n); // warm-up: JIT, the SDK's core
   const spent = { default: SHAPES.map(() => [] as number[]), worker: SHAPES.map(() => [] as number[]) };
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (['default', 'worker'] as const) : (['worker', 'default'] as const);
     for (const [i, name] of SHAPES.entries()) {
-      for (const side of order) spent[side][i]!.push(await cpuPerReplay(bundles[side], name, histories[i], n));
+      for (const side of order) spent[side][i]!.push(await cpuPerReplay(bundles[side], name, histories[i]!, n));
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
   console.log(`CPU per replayed workflow, median of ${ROUNDS} rounds of ${n}:`);
   console.log(
     textTable(
