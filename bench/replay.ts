@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
 import { historyFromJsonText } from '../test/fixtures/histories/history-json';
 import { HISTORIES_DIR } from '../test/fixtures/histories/shapes';
-import { WORKFLOW_CODE } from '../worker/bundle-workflows';
+import { BUNDLER_LOGGER, WORKFLOW_CODE } from '../worker/bundle-workflows';
 import { runBench } from './lib/run-bench';
 import { percentile } from './lib/stats';
 import { textTable } from './lib/text-table';
@@ -44,10 +44,9 @@ async function cpuPerReplay(bundle: WorkflowBundle, name: string, history: Histo
 
 async function main() {
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => console.error(m) };
   const bundles: Record<'default' | 'worker', WorkflowBundle> = {
-    default: await bundleWorkflowCode({ workflowsPath: WORKFLOW_CODE.workflowsPath, logger: quiet }),
-    worker: await bundleWorkflowCode({ ...WORKFLOW_CODE, logger: quiet }),
+    default: await bundleWorkflowCode({ workflowsPath: WORKFLOW_CODE.workflowsPath, logger: BUNDLER_LOGGER }),
+    worker: await bundleWorkflowCode({ ...WORKFLOW_CODE, logger: BUNDLER_LOGGER }),
   };
   const histories = await Promise.all(
     SHAPES.map(async (name) => historyFromJsonText(await readFile(path.join(HISTORIES_DIR, `${name}.json`), 'utf8'))),

@@ -17,6 +17,16 @@ export const WORKFLOW_CODE = {
   preloadModules: [require.resolve('../workflows/sandbox-stack-traces')],
 };
 
+/** The bundler's logger: only its warnings and errors, to stderr. */
+export const BUNDLER_LOGGER = {
+  log() {},
+  trace() {},
+  debug() {},
+  info() {},
+  warn: (message: string) => process.stderr.write(`${message}\n`),
+  error: (message: string) => process.stderr.write(`${message}\n`),
+};
+
 export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'workflow-bundle-'));
   const out = path.join(dir, 'bundle.js');
@@ -37,10 +47,7 @@ export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
 
 async function writeBundle(out: string): Promise<void> {
   const { bundleWorkflowCode } = await import('@temporalio/worker');
-  const bundle = await bundleWorkflowCode({
-    ...WORKFLOW_CODE,
-    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: (m) => process.stderr.write(`${m}\n`), error: (m) => process.stderr.write(`${m}\n`) },
-  });
+  const bundle = await bundleWorkflowCode({ ...WORKFLOW_CODE, logger: BUNDLER_LOGGER });
   await writeFile(out, bundle.code);
 }
 

@@ -18,7 +18,7 @@ import { silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
-import { WORKFLOW_CODE } from '../../worker/bundle-workflows';
+import { BUNDLER_LOGGER, WORKFLOW_CODE } from '../../worker/bundle-workflows';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
 import { freePort } from '../../lib/free-port';
 import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
@@ -62,7 +62,7 @@ export async function startTestStack(): Promise<TestStack> {
       startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'test', persistent: false, unsafeFast: true }),
     ) as Promise<EmbeddedPostgresHandle>,
     freePort().then((port) => startTemporalDevServer({ port, log })) as Promise<TemporalDevServer>,
-    bundleWorkflowCode({ ...WORKFLOW_CODE, logger: silentWebpackLogger() }),
+    bundleWorkflowCode({ ...WORKFLOW_CODE, logger: BUNDLER_LOGGER }),
   ]);
   cleanups.push(() => pg.stop(), () => temporalServer.stop());
 
@@ -161,9 +161,4 @@ export async function stopTestStack(): Promise<void> {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   cleanups.length = 0;
   current = undefined;
-}
-
-function silentWebpackLogger() {
-  const noop = () => undefined;
-  return { log: noop, trace: noop, debug: noop, info: noop, warn: noop, error: (msg: string) => process.stderr.write(`${msg}\n`) };
 }
