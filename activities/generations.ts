@@ -12,9 +12,10 @@ import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import { badOutput } from './providers/http-failure';
 import { ingestProviderFile } from './providers/ingest-output';
+import { deferredHeartbeats } from './heartbeats';
 import { submitUnlessCancelled } from './submission';
 import type { ProviderRegistry } from './providers/registry';
-import type { PollHints } from './poll-hints';
+import type { PollHints, PollHintWatch } from './poll-hints';
 import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult, type ProviderUsage } from './providers/types';
 
 export const PROVIDER_ERROR_TYPE = 'ProviderError';
@@ -96,7 +97,7 @@ export function createGenerationActivities(deps: {
     return { job, adapter: providers.adapterFor(route) };
   }
 
-  function contextOf(job: ProviderJob): ProviderContext {
+  function contextOf(job: ProviderJob, heartbeats = deferredHeartbeats(Context.current())): ProviderContext {
     const ctx = Context.current();
     const stored = (name: string) => {
       const input = job.inputs[name];
@@ -104,8 +105,7 @@ export function createGenerationActivities(deps: {
       return input;
     };
     return {
-      // A local activity has no heartbeat to send: its worker keeps the workflow task alive.
-      heartbeat: () => (ctx.info.isLocal ? undefined : ctx.heartbeat()),
+      heartbeat: heartbeats.beat,
       signal: ctx.cancellationSignal,
       async readInput(name) {
         const data = await storage.read(stored(name).storageKey);
@@ -159,19 +159,31 @@ export function createGenerationActivities(deps: {
     };
   }
 
-  async function pollUntilDone(adapter: ProviderAdapter, job: ProviderJob, providerJobId: string, ctx: ProviderContext): Promise<ProviderResult> {
+  /**
+   * Polls a queued job until it is done. A job just submitted is first asked about after the wait its
+   * provider suggested with the submission (asked at once, it is still queued); a job resumed from
+   * the row is asked at once, as it may have finished long ago. A callback cuts any wait short.
+   */
+  async function pollUntilDone(
+    adapter: ProviderAdapter,
+    job: ProviderJob,
+    queued: { providerJobId: string; pollAfterMs?: number },
+    ctx: ProviderContext,
+    watch?: PollHintWatch,
+  ): Promise<ProviderResult> {
     const startedAt = Date.now();
-    const hints = deps.pollHints?.watch(job.generationId);
+    const hints = watch ?? deps.pollHints?.watch(job.generationId);
+    const wait = (ms: number) => (hints ? hints.sleep(ms, ctx.signal) : sleep(ms, undefined, { signal: ctx.signal }));
     try {
+      if (queued.pollAfterMs !== undefined) await wait(nextPollInMs(queued.pollAfterMs, 0));
       for (;;) {
         ctx.heartbeat();
-        const status = await adapter.poll(job, providerJobId, ctx);
+        const status = await adapter.poll(job, queued.providerJobId, ctx);
         if (status.state === 'done') return status.result;
-        const waitMs = nextPollInMs(status.pollAfterMs, Date.now() - startedAt);
-        await (hints ? hints.sleep(waitMs, ctx.signal) : sleep(waitMs, undefined, { signal: ctx.signal }));
+        await wait(nextPollInMs(status.pollAfterMs, Date.now() - startedAt));
       }
     } finally {
-      hints?.close();
+      if (!watch) hints?.close();
     }
   }
 
@@ -218,14 +230,14 @@ export function createGenerationActivities(deps: {
     adapter: ProviderAdapter,
     ctx: ProviderContext,
     routeIndex: number | undefined,
-  ): Promise<{ state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number }> {
+  ): Promise<{ state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number; pollAfterMs?: number }> {
     ctx.heartbeat();
     const submittedAt = Date.now();
     const submitted = await recorded(
       input,
       job,
       submittedAt,
-      async (): Promise<Submission> => {
+      async (): Promise<Submission & { pollAfterMs?: number }> => {
         const answer = await submitUnlessCancelled(adapter, job, ctx);
         ctx.heartbeat();
         return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
@@ -237,7 +249,7 @@ export function createGenerationActivities(deps: {
       await adapter.cancel(job, submitted.providerJobId).catch(() => undefined);
       throw new CancelledFailure('The generation gave this route up while its provider job was being submitted; the job was cancelled.');
     }
-    return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt };
+    return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt, ...(submitted.pollAfterMs !== undefined && { pollAfterMs: submitted.pollAfterMs }) };
   }
 
   /**
@@ -248,16 +260,27 @@ export function createGenerationActivities(deps: {
    */
   async function runJobOnRoute(input: GenerationInput, routeIndex: number | undefined): Promise<ProviderOutcome> {
     const { job, adapter } = await jobOf(input, routeIndex);
-    const ctx = contextOf(job);
-    ctx.heartbeat();
-    const firstRun = await repos.generations.markRunning(input.generationId);
-    const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
-    const submitted =
-      row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))
-        ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
-        : await submit(input, job, adapter, ctx, routeIndex);
-    if (submitted.state === 'done') return submitted.outcome;
-    return recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted.providerJobId, ctx)));
+    const heartbeats = deferredHeartbeats(Context.current());
+    const ctx = contextOf(job, heartbeats);
+    // Beats through the whole step, the submission and the files' download included, however long
+    // one provider call takes.
+    const stopBeating = heartbeats.keepAlive();
+    // Watched from before the submission: a callback that comes while the job is being recorded still
+    // cuts the first wait short.
+    const hints = deps.pollHints?.watch(job.generationId);
+    try {
+      const firstRun = await repos.generations.markRunning(input.generationId);
+      const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
+      const submitted =
+        row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))
+          ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
+          : await submit(input, job, adapter, ctx, routeIndex);
+      if (submitted.state === 'done') return submitted.outcome;
+      return await recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted, ctx, hints)));
+    } finally {
+      hints?.close();
+      stopBeating();
+    }
   }
 
   return {
@@ -303,7 +326,7 @@ export function createGenerationActivities(deps: {
         const { job, adapter } = await jobOf(input, routeIndex);
         const submittedAt = (await repos.generations.findById(input.generationId))?.provider_job_submitted_at;
         return recorded(input, job, submittedAt?.getTime() ?? Date.now(), async () => {
-          const result = await pollUntilDone(adapter, job, providerJobId, contextOf(job));
+          const result = await pollUntilDone(adapter, job, { providerJobId }, contextOf(job));
           return store(input, job, result);
         });
       });

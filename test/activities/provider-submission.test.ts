@@ -157,12 +157,21 @@ describe('provider submissions', () => {
     await assertLedgerBalanced(org.id);
   });
 
-  it('heartbeats while it submits', async () => {
-    const { input, activities, env } = await admittedVideo();
-    let beats = 0;
-    env.on('heartbeat', () => (beats += 1));
-    await env.run(activities.submitToProvider, input);
-    assert.ok(beats >= 2, `heartbeats: ${beats}`);
-    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+  it('runProviderJob heartbeats from a third of its heartbeat timeout on, and on while its submission is unanswered', async () => {
+    let answer!: () => void;
+    const { org, input, activities } = await admittedVideo({ asyncLatencyMs: 300, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+    const heartbeatTimeoutMs = 600;
+    const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
+    const startedAt = Date.now();
+    const beats: number[] = [];
+    env.on('heartbeat', () => beats.push(Date.now() - startedAt));
+    const running = env.run(activities.runProviderJob, input, 0);
+    await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
+    assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
+    answer();
+    const outcome = (await running) as ProviderOutcome;
+    assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
+    await env.run(activities.captureCredits, { input, outcome });
+    await assertLedgerBalanced(org.id);
   });
 });

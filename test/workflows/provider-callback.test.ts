@@ -9,7 +9,7 @@ import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
 import { startTestWorker } from '../helpers/test-worker';
 
-/** The provider's "ask again in" hint: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations.ts). */
+/** The provider's "ask again in" hint, with the submission and each poll: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations.ts). */
 const POLL_AFTER_MS = 5_000;
 
 /**
@@ -62,21 +62,20 @@ describe('provider callbacks', function () {
     await api.close();
   });
 
-  /** A 3D job (the cheapest async render) on this file's worker, once the provider has been polled once. */
+  /** A 3D job (the cheapest async render) on this file's worker, once its provider job is recorded on the row. */
   async function startJob(orgKey: string, prompt: string) {
     const created = await call('POST', '/v1/three-d', { key: orgKey, baseUrl: api.url, body: { model: 'tripo-v2.5-text', prompt, mesh_complexity: 'low' } });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const id: string = created.body.id;
-    const firstPoll = await waitFor(async () => provider.polls.find((p) => p.generationId === id), 20_000, 'the first poll');
-    return { id, firstPoll, callback: provider.callbackUrls.get(id)! };
+    const submittedAt: Date = await waitFor(async () => (await stack().knex('generations').where({ id }).first())?.provider_job_submitted_at, 20_000, 'the submission');
+    return { id, submittedAt: submittedAt.getTime(), callback: provider.callbackUrls.get(id)! };
   }
 
-  it('cut the wait short: a job done at the provider finishes when the callback arrives, seconds before the next poll, without touching the workflow', async () => {
+  it('cut the wait short: a job done at the provider finishes when the callback arrives, polled once, seconds before its first poll was due, without touching the workflow', async () => {
     const org = await createOrganization();
-    const { id, firstPoll, callback } = await startJob(org.liveKey, 'a teapot');
-    assert.equal(firstPoll.done, false);
-    // The poller now sleeps until the provider's hint has passed.
-    const nextPollDue = firstPoll.at + POLL_AFTER_MS;
+    const { id, submittedAt, callback } = await startJob(org.liveKey, 'a teapot');
+    // The poller waits for the provider's hint from the submission before it first asks.
+    const firstPollDue = submittedAt + POLL_AFTER_MS;
 
     provider.finished.add(id);
     const calledBackAt = Date.now();
@@ -86,10 +85,12 @@ describe('provider callbacks', function () {
     const done = await waitForGeneration(id, org.liveKey);
     assert.equal(done.status, 'succeeded');
     const finishedAt = Date.parse(done.finished_at);
-    assert.ok(finishedAt < nextPollDue - 1_500, `finished ${nextPollDue - finishedAt} ms before the scheduled poll; needs 1500`);
-    // The provider was asked again right after the callback, not when its hint said.
-    const answered = provider.polls.find((p) => p.generationId === id && p.done)!;
-    assert.ok(answered.at >= calledBackAt && answered.at < nextPollDue - 1_500, 'the answering poll came right after the callback');
+    assert.ok(finishedAt < firstPollDue - 1_500, `finished ${firstPollDue - finishedAt} ms before the first poll was due; needs 1500`);
+    // The provider was asked once, right after the callback: not at once after the submission
+    // (the job was queued), nor when its hint said.
+    const polls = provider.polls.filter((p) => p.generationId === id);
+    assert.equal(polls.length, 1, JSON.stringify(polls));
+    assert.ok(polls[0]!.done && polls[0]!.at >= calledBackAt && polls[0]!.at < firstPollDue - 1_500, 'the one poll came right after the callback');
 
     // The hint woke the poll inside its activity: the workflow got no signal and its one polling
     // activity was neither cancelled nor replaced.
@@ -97,7 +98,7 @@ describe('provider callbacks', function () {
     assert.equal(events.filter((e) => e.workflowExecutionSignaledEventAttributes).length, 0, 'no signal');
     assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runProviderJob').length, 1, 'one activity submitted and polled');
     assert.equal(events.filter((e) => e.activityTaskCancelRequestedEventAttributes).length, 0, 'nothing cancelled');
-    assert.ok(tsToMs(events[events.length - 1]!.eventTime) < nextPollDue, 'the workflow completed before the old poll was due');
+    assert.ok(tsToMs(events[events.length - 1]!.eventTime) < firstPollDue, 'the workflow completed before the first poll was due');
 
     assert.deepEqual(await ledgerKinds(id), ['reserve', 'capture']);
     await assertLedgerBalanced(org.id);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { tsToMs } from '@temporalio/common/lib/time';
 import { createRealAdapters } from '../../activities/providers/real-adapters';
 import { createProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
+import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
 import { startFakeFal, type FakeFal } from '../fakes/fal-server';
 import { call, createOrganization, waitFor, waitForGeneration, type TestOrganization } from '../helpers/http';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
@@ -106,4 +108,69 @@ describe('provider jobs a generation gives up', function () {
       await assertMoneyInvariants(org.id);
     });
   }
+
+  /** The one pending activity of a generation's workflow, as Temporal describes it. */
+  async function pendingActivity(id: string) {
+    const { raw } = await stack().temporal.workflow.getHandle(id).describe();
+    const [activity] = raw.pendingActivities ?? [];
+    return activity && { ...activity, startedMs: activity.lastStartedTime ? tsToMs(activity.lastStartedTime) : undefined, heartbeatMs: activity.lastHeartbeatTime ? tsToMs(activity.lastHeartbeatTime) : undefined };
+  }
+
+  it('a job younger than a third of its heartbeat timeout has sent Temporal no heartbeat', async () => {
+    fal.script.slowJob(60_000);
+    const prompt = 'no heartbeat yet';
+    const id = await start('/v1/videos', { model: 'hailuo-02', duration_s: 6, prompt });
+    const { requestId } = await submitted(prompt);
+    // Submitted, recorded and polled: every step that used to heartbeat has run.
+    await waitFor(async () => fal.received.some((r) => r.operation === 'status' && r.requestId === requestId), 20_000, 'a poll');
+    const activity = await pendingActivity(id);
+    assert.equal(activity?.activityType?.name, 'runProviderJob');
+    const ageMs = Date.now() - activity!.startedMs!;
+    assert.ok(ageMs < DEFAULT_GENERATION_TIMEOUTS.heartbeatTimeoutMs / 3, `the activity is ${ageMs} ms old`);
+    assert.equal(activity!.heartbeatMs, undefined, 'no heartbeat recorded');
+    await cancel(id);
+    assert.equal((await ended(id)).status, 'canceled');
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('a submission answered after the heartbeat timeout keeps its activity alive: one job at fal, one attempt', async () => {
+    const heartbeatTimeoutMs = 1_500;
+    const shortBeats = await startExtraApi({
+      taskQueue: 'test-provider-jobs',
+      routing: { providerMode: 'live', configuredProviders: ['fal'] },
+      generationTimeouts: { ...stack().apiDeps.generationTimeouts, heartbeatTimeoutMs },
+    });
+    let answer!: () => void;
+    fal.script.holdSubmitAnswer(new Promise<void>((resolve) => (answer = resolve))).slowJob(300);
+    const prompt = 'a slow submission';
+    const res = await call('POST', '/v1/videos', { key: org.liveKey, baseUrl: shortBeats.url, body: { model: 'hailuo-02', duration_s: 6, prompt } });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    const id: string = res.body.id;
+    await submitted(prompt);
+    // Heartbeats recorded past twice the timeout while fal still holds the answer: the activity
+    // lives on as its first attempt (before, its one early heartbeat let it time out and a second
+    // attempt submitted a second job).
+    const alive = await waitFor(
+      async () => {
+        const activity = await pendingActivity(id);
+        assert.equal(activity?.attempt, 1, `attempt ${activity?.attempt}: the activity timed out`);
+        return activity!.heartbeatMs !== undefined && activity!.heartbeatMs - activity!.startedMs! > 2 * heartbeatTimeoutMs && activity;
+      },
+      20_000,
+      'a heartbeat past twice the timeout',
+    );
+    assert.ok(alive);
+    answer();
+    const gen = await ended(id);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    const submits = fal.received.filter((r) => r.operation === 'submit' && (r.body as { prompt?: string }).prompt === prompt);
+    assert.equal(submits.length, 1, 'one job submitted to fal');
+    const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
+    assert.deepEqual(
+      events.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes!.attempt),
+      [1],
+    );
+    await shortBeats.close();
+    await assertMoneyInvariants(org.id);
+  });
 });
