@@ -12,7 +12,7 @@ import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import { badOutput } from './providers/http-failure';
 import { ingestProviderFile } from './providers/ingest-output';
-import { deferredHeartbeats } from './heartbeats';
+import { beatFromAThirdOfTheTimeout } from './heartbeats';
 import { submitUnlessCancelled } from './submission';
 import type { ProviderRegistry } from './providers/registry';
 import type { PollHints, PollHintWatch } from './poll-hints';
@@ -97,7 +97,21 @@ export function createGenerationActivities(deps: {
     return { job, adapter: providers.adapterFor(route) };
   }
 
-  function contextOf(job: ProviderJob, heartbeats = deferredHeartbeats(Context.current())): ProviderContext {
+  /**
+   * Runs one provider step in its context. Its heartbeats beat from a timer through the whole step
+   * (activities/heartbeats.ts): the submission and the files' download included, however long one
+   * provider call takes, so no adapter keeps a heartbeat timer of its own.
+   */
+  async function withProviderContext<T>(job: ProviderJob, step: (ctx: ProviderContext) => Promise<T>): Promise<T> {
+    const stopBeating = beatFromAThirdOfTheTimeout(Context.current());
+    try {
+      return await step(contextOf(job));
+    } finally {
+      stopBeating();
+    }
+  }
+
+  function contextOf(job: ProviderJob): ProviderContext {
     const ctx = Context.current();
     const stored = (name: string) => {
       const input = job.inputs[name];
@@ -105,7 +119,6 @@ export function createGenerationActivities(deps: {
       return input;
     };
     return {
-      heartbeat: heartbeats.beat,
       signal: ctx.cancellationSignal,
       async readInput(name) {
         const data = await storage.read(stored(name).storageKey);
@@ -177,7 +190,6 @@ export function createGenerationActivities(deps: {
     try {
       if (queued.pollAfterMs !== undefined) await wait(nextPollInMs(queued.pollAfterMs, 0));
       for (;;) {
-        ctx.heartbeat();
         const status = await adapter.poll(job, queued.providerJobId, ctx);
         if (status.state === 'done') return status.result;
         await wait(nextPollInMs(status.pollAfterMs, Date.now() - startedAt));
@@ -231,7 +243,6 @@ export function createGenerationActivities(deps: {
     ctx: ProviderContext,
     routeIndex: number | undefined,
   ): Promise<{ state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number; pollAfterMs?: number }> {
-    ctx.heartbeat();
     const submittedAt = Date.now();
     const submitted = await recorded(
       input,
@@ -239,7 +250,6 @@ export function createGenerationActivities(deps: {
       submittedAt,
       async (): Promise<Submission & { pollAfterMs?: number }> => {
         const answer = await submitUnlessCancelled(adapter, job, ctx);
-        ctx.heartbeat();
         return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
       },
       (answer) => answer.state === 'done',
@@ -260,27 +270,23 @@ export function createGenerationActivities(deps: {
    */
   async function runJobOnRoute(input: GenerationInput, routeIndex: number | undefined): Promise<ProviderOutcome> {
     const { job, adapter } = await jobOf(input, routeIndex);
-    const heartbeats = deferredHeartbeats(Context.current());
-    const ctx = contextOf(job, heartbeats);
-    // Beats through the whole step, the submission and the files' download included, however long
-    // one provider call takes.
-    const stopBeating = heartbeats.keepAlive();
-    // Watched from before the submission: a callback that comes while the job is being recorded still
-    // cuts the first wait short.
-    const hints = deps.pollHints?.watch(job.generationId);
-    try {
-      const firstRun = await repos.generations.markRunning(input.generationId);
-      const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
-      const submitted =
-        row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))
-          ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
-          : await submit(input, job, adapter, ctx, routeIndex);
-      if (submitted.state === 'done') return submitted.outcome;
-      return await recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted, ctx, hints)));
-    } finally {
-      hints?.close();
-      stopBeating();
-    }
+    return withProviderContext(job, async (ctx) => {
+      // Watched from before the submission: a callback that comes while the job is being recorded
+      // still cuts the first wait short.
+      const hints = deps.pollHints?.watch(job.generationId);
+      try {
+        const firstRun = await repos.generations.markRunning(input.generationId);
+        const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
+        const submitted =
+          row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))
+            ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
+            : await submit(input, job, adapter, ctx, routeIndex);
+        if (submitted.state === 'done') return submitted.outcome;
+        return await recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted, ctx, hints)));
+      } finally {
+        hints?.close();
+      }
+    });
   }
 
   return {
@@ -310,13 +316,13 @@ export function createGenerationActivities(deps: {
     async submitToProvider(input: GenerationInput, routeIndex?: number): Promise<Submission> {
       return asTemporalFailure(async () => {
         const { job, adapter } = await jobOf(input, routeIndex);
-        const ctx = contextOf(job);
-        ctx.heartbeat();
-        const row = await repos.generations.findById(input.generationId);
-        if (row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))) return { state: 'pending', providerJobId: row.provider_job_id };
-        await repos.generations.markRunning(input.generationId);
-        const submitted = await submit(input, job, adapter, ctx, routeIndex);
-        return submitted.state === 'done' ? submitted : { state: 'pending', providerJobId: submitted.providerJobId };
+        return withProviderContext(job, async (ctx): Promise<Submission> => {
+          const row = await repos.generations.findById(input.generationId);
+          if (row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))) return { state: 'pending', providerJobId: row.provider_job_id };
+          await repos.generations.markRunning(input.generationId);
+          const submitted = await submit(input, job, adapter, ctx, routeIndex);
+          return submitted.state === 'done' ? submitted : { state: 'pending', providerJobId: submitted.providerJobId };
+        });
       });
     },
 
@@ -325,10 +331,9 @@ export function createGenerationActivities(deps: {
       return asTemporalFailure(async () => {
         const { job, adapter } = await jobOf(input, routeIndex);
         const submittedAt = (await repos.generations.findById(input.generationId))?.provider_job_submitted_at;
-        return recorded(input, job, submittedAt?.getTime() ?? Date.now(), async () => {
-          const result = await pollUntilDone(adapter, job, { providerJobId }, contextOf(job));
-          return store(input, job, result);
-        });
+        return withProviderContext(job, (ctx) =>
+          recorded(input, job, submittedAt?.getTime() ?? Date.now(), async () => store(input, job, await pollUntilDone(adapter, job, { providerJobId }, ctx))),
+        );
       });
     },
 

@@ -1,14 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { badOutput, failureFromNetwork, failureFromStatus, PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
-import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderContext, type ProviderCredentials, type ProviderJob, type ProviderResult } from './types';
+import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderCredentials, type ProviderJob, type ProviderResult } from './types';
 
 // Claude through Anthropic's official SDK: one `messages.create` per chat generation. It answers
 // in one request, so `submit` returns the result and there is nothing to poll or cancel.
 
 const PROVIDER = 'Anthropic';
 const CACHED_CLIENTS = 64;
-const HEARTBEAT_EVERY_MS = 2_000;
 
 interface ChatParams {
   messages?: { role?: string; content: string }[];
@@ -38,7 +37,6 @@ export function createAnthropicAdapter(opts: AdapterOptions): ProviderAdapter {
       if (job.model.modality !== 'chat') {
         throw new ProviderError(PROVIDER_ERROR_CODES.rejected, `Anthropic serves chat models only; ${job.model.slug} is not a chat model (modality ${job.model.modality}).`);
       }
-      const stopHeartbeats = heartbeatWhileWaiting(ctx);
       try {
         const message = await clientFor(job.credentials).messages.create(messagesRequest(job), {
           signal: requestSignal(ctx.signal, opts.requestTimeoutMs),
@@ -46,8 +44,6 @@ export function createAnthropicAdapter(opts: AdapterOptions): ProviderAdapter {
         return { state: 'done', result: chatResult(message as Message | string | undefined) };
       } catch (err) {
         throw failureFromAnthropic(err, ctx.signal);
-      } finally {
-        stopHeartbeats();
       }
     },
 
@@ -122,9 +118,3 @@ function failureFromAnthropic(err: unknown, cancelled: AbortSignal): unknown {
   return failureFromNetwork(PROVIDER, err, cancelled);
 }
 
-/** Heartbeats while the answer is written (a long one takes minutes); returns the stop. */
-function heartbeatWhileWaiting(ctx: ProviderContext): () => void {
-  ctx.heartbeat();
-  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
-  return () => clearInterval(timer);
-}

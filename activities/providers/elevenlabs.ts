@@ -23,7 +23,6 @@ import {
 export const DEFAULT_VOICE_ID = 'JBFqnCBsd6RMkjVDRZzb';
 /** MP3 at 44.1 kHz, 128 kbps: available on every plan, and what the catalog promises. */
 const OUTPUT_FORMAT = 'mp3_44100_128';
-const HEARTBEAT_EVERY_MS = 2_000;
 const CACHED_CLIENTS = 64;
 
 /** The per-request options every SDK method takes (timeout, retries, abort signal). */
@@ -51,7 +50,7 @@ export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): Provide
 
   /**
    * One exchange with ElevenLabs, until its answer has started: under the activity's signal and a
-   * deadline of the request timeout, with heartbeats, and what it throws classified. `release`
+   * deadline of the request timeout, and what it throws classified. `release`
    * ends the connection of an answer whose body is handed on and then abandoned.
    */
   async function exchange<T>(ctx: ProviderContext, work: (options: RequestOptions, signals: RequestSignals, release: () => void) => Promise<T>): Promise<T> {
@@ -66,15 +65,12 @@ export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): Provide
       timeoutInSeconds: opts.requestTimeoutMs / 1000 + 1,
       abortSignal: AbortSignal.any([ctx.signal, deadline.signal, released.signal]),
     };
-    ctx.heartbeat();
-    const beat = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
     try {
       return await work(options, signals, () => released.abort());
     } catch (err) {
       throw failureFromElevenLabs(err, signals);
     } finally {
       clearTimeout(timer);
-      clearInterval(beat);
     }
   }
 

@@ -1,13 +1,12 @@
 import OpenAI from 'openai';
 import { badOutput, failureFromNetwork, failureFromStatus } from './http-failure';
-import type { AdapterOptions, ProviderContext, ProviderCredentials } from './types';
+import type { AdapterOptions, ProviderCredentials } from './types';
 
 // What the OpenAI adapter (and the OpenAI-compatible one) needs around the official SDK: a client
 // per key and base URL, and the one translation of the SDK's errors into ProviderErrors.
 
 /** Enough for the platform's key plus the organizations that bring their own. */
 const CACHED_CLIENTS = 64;
-const HEARTBEAT_EVERY_MS = 2_000;
 
 /**
  * A client for the job's credentials. Retries are off (Temporal retries, the workflow falls back),
@@ -74,13 +73,3 @@ function rootCause(err: Error): string {
   return cause instanceof Error ? cause.message : err.message;
 }
 
-/** Heartbeats while one long request runs (an image can take a minute). */
-export async function withHeartbeats<T>(ctx: ProviderContext, work: () => Promise<T>): Promise<T> {
-  ctx.heartbeat();
-  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
-  }
-}

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { runChat } from './openai-chat';
-import { createOpenAIClients, failureFromOpenAI, withHeartbeats } from './openai-client';
+import { createOpenAIClients, failureFromOpenAI } from './openai-client';
 import { runImage, runSpeech, runTranscription } from './openai-media';
 import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
 
@@ -36,7 +36,7 @@ function createAdapter(name: OpenAIProvider, opts: AdapterOptions): ProviderAdap
     async submit(job, ctx) {
       const operation = operationFor(name, job, opts);
       try {
-        const result = await withHeartbeats(ctx, () => operation(clientFor(job.credentials), ctx));
+        const result = await operation(clientFor(job.credentials), ctx);
         return { state: 'done', result };
       } catch (err) {
         throw failureFromOpenAI(displayName, err, ctx.signal);

@@ -20,7 +20,6 @@ const WAIT_MARGIN_MS = 2_000;
 /** The modalities that finish within a wait; the rest are queued at once. */
 const WAITED_MODALITIES: ReadonlySet<Modality> = new Set(['image', 'upscale']);
 const POLL_AFTER_MS = { waited: 500, queued: 2_000 };
-const HEARTBEAT_EVERY_MS = 2_000;
 
 const RUNNING = new Set(['starting', 'processing']);
 const ENDED_WITHOUT_OUTPUT = new Set(['failed', 'canceled', 'aborted']);
@@ -29,18 +28,15 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
   const waitS = Math.min(MAX_WAIT_S, Math.floor((opts.requestTimeoutMs - WAIT_MARGIN_MS) / 1000));
 
   /**
-   * One SDK call: bounded by the request timeout, heartbeating, and stopped by a cancelled activity
+   * One SDK call: bounded by the request timeout, and stopped by a cancelled activity
    * unless `cancellable` is false.
    */
   async function call<T>(ctx: ProviderContext, request: (signal: AbortSignal) => Promise<T>, cancellable = true): Promise<T> {
-    const beats = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
     const cancelled = cancellable ? ctx.signal : NOT_CANCELLED;
     try {
       return await request(requestSignal(cancelled, opts.requestTimeoutMs));
     } catch (err) {
       throw replicateFailure(err, cancelled);
-    } finally {
-      clearInterval(beats);
     }
   }
 

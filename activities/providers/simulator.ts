@@ -15,7 +15,8 @@ import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderCo
 // the submission time and latency, so polling survives a worker restart like a real provider's
 // job does, and there is nothing to clean up.
 
-const HEARTBEAT_EVERY_MS = 500;
+/** How often a slow job's wait looks at its activity's cancellation. */
+const CANCEL_CHECK_EVERY_MS = 500;
 const MAX_POLL_HINT_MS = 1_000;
 /** Submissions remembered by idempotency key, as a real provider remembers them for a while. */
 const REMEMBERED_SUBMISSIONS = 10_000;
@@ -44,7 +45,7 @@ export function createSimulator(opts: SimulatorOptions): ProviderAdapter {
     async submit(job, ctx) {
       const directives = parseSimulatorDirectives(job.prompt);
       if (MODALITY_MODE[job.model.modality] === 'sync') {
-        await sleepWithHeartbeats(directives.slowMs, ctx);
+        await sleepUnlessCancelled(directives.slowMs, ctx.signal);
         return { state: 'done', result: await finish(job, ctx) };
       }
       const known = submissions.get(job.idempotencyKey);
@@ -97,14 +98,13 @@ async function finish(job: ProviderJob, ctx: ProviderContext): Promise<ProviderR
   return produce(job, ctx);
 }
 
-async function sleepWithHeartbeats(ms: number, ctx: ProviderContext): Promise<void> {
+async function sleepUnlessCancelled(ms: number, signal: AbortSignal): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    ctx.signal.throwIfAborted();
-    ctx.heartbeat();
-    await new Promise((resolve) => setTimeout(resolve, Math.min(HEARTBEAT_EVERY_MS, deadline - Date.now())));
+    signal.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(CANCEL_CHECK_EVERY_MS, deadline - Date.now())));
   }
-  ctx.signal.throwIfAborted();
+  signal.throwIfAborted();
 }
 
 function seedOf(job: ProviderJob, position = 0): string {

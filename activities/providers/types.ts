@@ -80,9 +80,9 @@ export type SubmitResult =
 
 export type PollResult = { state: 'pending'; pollAfterMs?: number } | { state: 'done'; result: ProviderResult };
 
+// An adapter needs no heartbeats: the step that calls it beats from a timer while it runs
+// (activities/heartbeats.ts).
 export interface ProviderContext {
-  /** Tells Temporal the job is alive; long waits call it at least every few seconds. */
-  heartbeat(): void;
   /**
    * Aborted when the activity is cancelled or its worker shuts down. A queue provider's submission
    * does not stop on it: the job may be queued already, and its id is what cancels it

@@ -174,4 +174,21 @@ describe('provider submissions', () => {
     await env.run(activities.captureCredits, { input, outcome });
     await assertLedgerBalanced(org.id);
   });
+
+  it('submitToProvider, of workflows from before runProviderJob, heartbeats the same way while its submission is unanswered', async () => {
+    let answer!: () => void;
+    const { org, input, activities } = await admittedVideo({ submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+    const heartbeatTimeoutMs = 600;
+    const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
+    const startedAt = Date.now();
+    const beats: number[] = [];
+    env.on('heartbeat', () => beats.push(Date.now() - startedAt));
+    const running = env.run(activities.submitToProvider, input, 0);
+    await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
+    assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
+    answer();
+    pending(await running);
+    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+    await assertLedgerBalanced(org.id);
+  });
 });

@@ -28,7 +28,6 @@ export function falJob(fake: FakeFal, slug: string, over: Partial<ProviderJob> =
 export function testContext(signal = new AbortController().signal): ProviderContext {
   return {
     signal,
-    heartbeat: () => undefined,
     readInput: async () => Buffer.from('input bytes'),
     inputUrl: async (name) => inputUrlOf(name),
   };

@@ -24,11 +24,8 @@ export function jobFor(slug: string, fake: { apiKey: string; baseUrl: string }, 
 }
 
 /** A context as the activity gives it: no inputs unless given, a signal the test may abort. */
-export function plainContext(over: Partial<ProviderContext> = {}): ProviderContext & { heartbeats: () => number } {
-  let beats = 0;
+export function plainContext(over: Partial<ProviderContext> = {}): ProviderContext {
   return {
-    heartbeat: () => void beats++,
-    heartbeats: () => beats,
     signal: new AbortController().signal,
     readInput: async (name) => {
       throw new Error(`this test gives no ${name} input`);

@@ -47,12 +47,11 @@ export function inputImage(): Promise<Buffer> {
 
 export const imageInput = { image: { storageKey: 'inputs/test.png', contentType: 'image/png' } };
 
-/** What an activity passes: its signal, a heartbeat, and the job's inputs (served by the fake). */
-export function contextFor(fake: FakeReplicate, opts: { input?: Buffer; signal?: AbortSignal; onHeartbeat?: () => void } = {}): ProviderContext & { inputUrls: string[] } {
+/** What an activity passes: its signal and the job's inputs (served by the fake). */
+export function contextFor(fake: FakeReplicate, opts: { input?: Buffer; signal?: AbortSignal } = {}): ProviderContext & { inputUrls: string[] } {
   const inputUrls: string[] = [];
   return {
     signal: opts.signal ?? new AbortController().signal,
-    heartbeat: () => opts.onHeartbeat?.(),
     readInput: async () => {
       if (!opts.input) throw new Error('this job has no input');
       return opts.input;

@@ -44,7 +44,7 @@ function jobFor(slug: string, over: { prompt?: string; params?: Record<string, u
 const tts = (text = 'Hello from the fake.', params: Record<string, unknown> = {}) => jobFor('eleven-flash-v2.5', { prompt: text, params: { operation: 'tts', text, ...params } });
 
 function ctx(signal = new AbortController().signal): ProviderContext {
-  return { signal, heartbeat: () => undefined, readInput: async () => sample, inputUrl: async () => 'http://127.0.0.1:1/unused' };
+  return { signal, readInput: async () => sample, inputUrl: async () => 'http://127.0.0.1:1/unused' };
 }
 
 function result(submitted: SubmitResult): ProviderResult {

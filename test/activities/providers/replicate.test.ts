@@ -153,14 +153,6 @@ describe('Replicate adapter: what it asks for and what it returns', () => {
     assert.deepEqual([meta.format, meta.width], ['png', 1024]);
   });
 
-  it('heartbeats while Replicate holds a waited request open', async () => {
-    fake.script.delayNext(2_500);
-    let beats = 0;
-    const job = replicateJob(fake, 'flux-schnell', { params: { num_outputs: 1 } });
-    done(await adapter.submit(job, contextFor(fake, { onHeartbeat: () => (beats += 1) })));
-    assert.ok(beats >= 1, `heartbeats: ${beats}`);
-  });
-
   it('cancels a queued prediction at Replicate, and a job Replicate no longer knows cancels quietly', async () => {
     fake.script.delayNext(60_000);
     const job = replicateJob(fake, 'veo-3', { params: { duration_s: 8 } });
