@@ -43,6 +43,9 @@ export function modelRequestBody(modality: Modality, slug: string, prompt: strin
     });
   }
   const body: Record<string, unknown> = { ...paramsShared, model: slug };
+  // An avatar comparison may mix both kinds of avatar: each model gets the one it animates, a
+  // portrait photo (image_url) or a stock avatar (avatar_id), as its own endpoint would take it.
+  if (modality === 'avatar') delete body[findModel(slug)?.animatesPortrait ? 'avatar_id' : 'image_url'];
   if (field === 'messages') body.messages = [{ role: 'user', content: prompt }];
   else if (field) body[field] = prompt;
   return body;

@@ -316,7 +316,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
     limits: { maxDurationS: 120, maxTextChars: 2_000 },
   }),
   avatar({
-    slug: 'veed-fabric-1.0', name: 'VEED Fabric 1.0', tier: 'standard',
+    slug: 'veed-fabric-1.0', name: 'VEED Fabric 1.0', tier: 'standard', animatesPortrait: true,
     routes: [{ provider: 'fal', model: 'veed/fabric-1.0/text' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 150 },
@@ -324,7 +324,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
     limits: { maxDurationS: 60, maxTextChars: 2_000 },
   }),
   avatar({
-    slug: 'multitalk', name: 'MultiTalk avatar (text)', tier: 'standard',
+    slug: 'multitalk', name: 'MultiTalk avatar (text)', tier: 'standard', animatesPortrait: true,
     routes: [{ provider: 'fal', model: 'fal-ai/ai-avatar/single-text' }],
     capabilities: ['text_to_video'],
     pricing: { unit: 'second', creditsPerUnit: 200 },
@@ -333,7 +333,7 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   avatar({
     // Hedra-style: a still portrait plus audio becomes a speaking presenter.
-    slug: 'omnihuman-1.5', name: 'OmniHuman 1.5', tier: 'pro', studioPlus: true,
+    slug: 'omnihuman-1.5', name: 'OmniHuman 1.5', tier: 'pro', studioPlus: true, animatesPortrait: true,
     routes: [{ provider: 'fal', model: 'fal-ai/bytedance/omnihuman/v1.5' }],
     capabilities: ['lipsync'],
     pricing: { unit: 'second', creditsPerUnit: 160 },

@@ -75,6 +75,11 @@ export interface ModelEntry {
   pricing: { unit: PricingUnit; creditsPerUnit: number };
   studioPlus: boolean;
   limits: ModelLimits;
+  /**
+   * avatar: animates the portrait photo a request sends as `image_url`, speaking its text or its
+   * audio, where the other avatar models take a stock avatar or a video to lip-sync.
+   */
+  animatesPortrait?: boolean;
   /** Where the price comes from, at 1,000 credits per USD. */
   priceSource: string;
 }

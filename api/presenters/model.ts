@@ -44,6 +44,8 @@ export function presentModel(model: ModelEntry, routes: readonly ProviderRoute[]
     studio_plus: model.studioPlus,
     mode: modelMode(model),
     limits: presentLimits(model.limits),
+    // Avatar models only: whether the request's image_url, a portrait photo, is what it animates.
+    ...(model.modality === 'avatar' && { animates_portrait: model.animatesPortrait === true }),
     available: routes.length > 0,
     providers: routes.map((route) => route.provider),
   };

@@ -8,11 +8,14 @@ export interface AvatarRequest {
   voice_id?: string;
   video_url?: string;
   audio_url?: string;
+  /** The portrait photo an `animates_portrait` model animates. */
+  image_url?: string;
   seed?: number;
 }
 
 // Decisions §10: text-to-avatar {model, text, avatar_id?, voice_id?} or lipsync
-// {model, video_url, audio_url}, never both; the handler tells which shape a body is.
+// {model, video_url, audio_url}, never both; the handler tells which shape a body is. `image_url`,
+// a portrait photo, is what the models that animate one take (with text, or in place of video_url).
 export const parseAvatarRequest = compileValidator<AvatarRequest>({
   type: 'object',
   additionalProperties: false,
@@ -24,6 +27,7 @@ export const parseAvatarRequest = compileValidator<AvatarRequest>({
     voice_id: { type: 'string', minLength: 1, maxLength: 200 },
     video_url: urlField,
     audio_url: urlField,
+    image_url: urlField,
     seed: seedField,
   },
 });

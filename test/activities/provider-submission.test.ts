@@ -187,7 +187,7 @@ describe('provider submissions', () => {
     await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
     assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
     answer();
-    pending(await running);
+    pending((await running) as Submission);
     await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
     await assertLedgerBalanced(org.id);
   });

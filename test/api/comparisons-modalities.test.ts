@@ -85,9 +85,17 @@ describe('comparisons on every modality', function () {
     assert.deepEqual(children.map((c) => c.outputs[0]!.duration_s), ['15', '15']);
   });
 
-  it('avatar: the prompt is the text two avatar models say', async () => {
-    const children = await compareAll(org, { prompt: 'Welcome to the tour.', models: ['veed-avatars', 'veed-fabric-1.0'], params_shared: { avatar_id: 'anna' } }, 'avatar');
+  it('avatar: the prompt is the text two avatar models say, a stock avatar and a portrait photo each', async () => {
+    const imageUrl = await uploadImage(org, 256, 320);
+    const children = await compareAll(
+      org,
+      { prompt: 'Welcome to the tour.', models: ['veed-avatars', 'veed-fabric-1.0'], params_shared: { avatar_id: 'anna', image_url: imageUrl } },
+      'avatar',
+    );
     assert.deepEqual(outputsOf(children), [['video/mp4'], ['video/mp4']]);
+    const [stock, portrait] = await Promise.all(children.map(async (c) => (await call('GET', `/v1/generations/${c.id}`, { key: org.liveKey })).body));
+    assert.deepEqual([stock.params.avatar_id, stock.params.image_url], ['anna', undefined]);
+    assert.deepEqual([portrait.params.avatar_id, portrait.params.image_url], [undefined, imageUrl]);
   });
 
   it('chat: the prompt is one user message; each model answers with text within the shared max_tokens', async () => {

@@ -86,6 +86,18 @@ describe('creation endpoints (all eight modalities)', function () {
     assert.ok(Math.abs(Number(info.format.duration) - 20) < 0.1);
   });
 
+  it('POST /v1/avatars with image_url: a portrait model animates an uploaded photo, and GET /v1/models says which models do', async () => {
+    const image = (await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a portrait', aspect_ratio: '1:1' } })).body;
+    const res = await call('POST', '/v1/avatars', { key: org.liveKey, body: { model: 'veed-fabric-1.0', text: 'Hello from a photo.', image_url: image.outputs[0].url } });
+    const gen = await finished(org, res);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    assert.equal(gen.outputs[0].mime, 'video/mp4');
+    const models = (await call('GET', '/v1/models?modality=avatar', { key: org.liveKey })).body.data as { slug: string; animates_portrait: boolean }[];
+    const animating = models.filter((m) => m.animates_portrait).map((m) => m.slug).sort();
+    assert.deepEqual(animating, ['multitalk', 'omnihuman-1.5', 'veed-fabric-1.0']);
+    await assertLedgerBalanced(org.id);
+  });
+
   it('POST /v1/avatars: text-to-avatar and lipsync each make an MP4 with sound, billed per second', async () => {
     const text = 'Welcome to our product tour, this takes a few seconds.';
     const talking = await call('POST', '/v1/avatars', { key: org.liveKey, body: { model: 'veed-avatars', text, avatar_id: 'anna' } });

@@ -103,7 +103,8 @@ describe('GET /v1/models', () => {
     for (const model of listModels()) {
       const wire = bySlug.get(model.slug);
       assert.ok(wire, model.slug);
-      assert.deepEqual(Object.keys(wire).sort(), [...WIRE_FIELDS].sort(), model.slug);
+      const fields = model.modality === 'avatar' ? [...WIRE_FIELDS, 'animates_portrait'] : WIRE_FIELDS;
+      assert.deepEqual(Object.keys(wire).sort(), [...fields].sort(), model.slug);
       assert.equal(wire.mode, ['image', 'voice', 'chat'].includes(model.modality) ? 'sync' : 'async', model.slug);
       assert.deepEqual(wire.pricing, { unit: model.pricing.unit, credits_per_unit: model.pricing.creditsPerUnit }, model.slug);
       assert.deepEqual(wire.limits, Object.fromEntries(Object.entries(model.limits).map(([key, value]) => [snake(key), value])), model.slug);

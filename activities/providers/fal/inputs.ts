@@ -50,7 +50,7 @@ export async function falRequest(job: ProviderJob, ctx: ProviderContext): Promis
     case 'avatar': {
       const portraitUrl = await inputUrl('image');
       if (p.mode === 'lipsync') {
-        const [videoUrl, audioUrl] = await Promise.all([ctx.inputUrl('video'), ctx.inputUrl('audio')]);
+        const [videoUrl, audioUrl] = await Promise.all([inputUrl('video'), ctx.inputUrl('audio')]);
         return { endpointId: model, input: compact((LIPSYNC_INPUTS[model] ?? defaultLipsyncInput)({ videoUrl, audioUrl, seed, portraitUrl })) };
       }
       const ask = { text: text(p.text) ?? job.prompt, avatarId: text(p.avatar_id), voiceId: text(p.voice_id), seed, portraitUrl };

@@ -39,7 +39,8 @@ export interface TextAvatarAsk {
   portraitUrl?: string;
 }
 export interface LipsyncAsk {
-  videoUrl: string;
+  /** The video whose lips are synced; a portrait model animates `portraitUrl` instead. */
+  videoUrl?: string;
   audioUrl: string;
   seed?: number;
   portraitUrl?: string;
@@ -170,7 +171,7 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max);
 }
 
-/** The photo-animating avatar models need a portrait image, which only an `image` input gives. */
+/** The photo-animating avatar models need a portrait image: the request's `image_url` (required for them by the API). */
 function portrait(url: string | undefined, model: string): string {
   if (url) return url;
   throw new ProviderError(
