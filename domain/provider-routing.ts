@@ -37,9 +37,11 @@ export function usableRoutes(
   ownProviders: readonly string[] = [],
 ): ProviderRoute[] {
   if (environment === 'test') return [simulatorRoute(model)];
-  const usable = routesOf(model, config).filter(
-    (route) => route.provider === SIMULATOR || config.configuredProviders.includes(route.provider) || ownProviders.includes(route.provider),
-  );
+  const usable = routesOf(model, config).flatMap((route): ProviderRoute[] => {
+    if (route.provider === SIMULATOR) return [route];
+    if (ownProviders.includes(route.provider)) return [{ ...route, key: 'own' }];
+    return config.configuredProviders.includes(route.provider) ? [{ ...route, key: 'platform' }] : [];
+  });
   if (usable.length > 0) return usable;
   return config.providerMode === 'simulated' ? [simulatorRoute(model)] : [];
 }

@@ -10,6 +10,13 @@ export type ProviderName = RealProvider | typeof SIMULATOR;
 export interface ProviderRoute {
   provider: ProviderName;
   model: string;
+  /**
+   * Whose key runs a real provider's route, decided when the request is admitted: the
+   * organization's own (BYOK, while it is Enterprise) or the platform's. Every step of the job uses
+   * that one key, so a key stored, deleted or a plan changed meanwhile cannot move a running job to
+   * another account. Absent on routes admitted before keys were pinned.
+   */
+  key?: 'own' | 'platform';
 }
 
 export function isRealProvider(name: string): name is RealProvider {

@@ -7,7 +7,10 @@ import { ProviderError, type ProviderAdapter, type ProviderCredentials } from '.
 /** The only place that maps a route to its adapter and the credentials to call it with. */
 export interface ProviderRegistry {
   adapterFor(route: ProviderRoute): ProviderAdapter;
-  /** The organization's own key for the route's provider (BYOK) if it has one, else the platform's. */
+  /**
+   * The key the route was admitted with: the organization's own (BYOK) or the platform's. A route
+   * from before keys were pinned takes the organization's own key if it has one, else the platform's.
+   */
   credentialsFor(route: ProviderRoute, organizationId: string): Promise<ProviderCredentials>;
   /** For workflows started before routes: the first route this worker would pick today. */
   defaultRoute(model: ModelEntry, environment: Environment): ProviderRoute;
@@ -43,7 +46,8 @@ export function createProviderRegistry(opts: {
     },
     async credentialsFor(route, organizationId) {
       if (route.provider === SIMULATOR) return NO_CREDENTIALS;
-      const own = await opts.ownCredentials?.(organizationId, route.provider);
+      const own = route.key === 'platform' ? undefined : await opts.ownCredentials?.(organizationId, route.provider);
+      if (route.key === 'own' && !own) throw ownKeyGone(route.provider);
       const credentials = own ?? platform[route.provider];
       if (!credentials) throw unavailable(route.provider);
       return credentials;
@@ -54,6 +58,16 @@ export function createProviderRegistry(opts: {
       return route;
     },
   };
+}
+
+/** The job was admitted on the organization's own key, which has been deleted since. */
+function ownKeyGone(provider: string): ProviderError {
+  return new ProviderError(
+    'provider_auth_failed',
+    `This generation runs on the organization's own ${provider} key, which was deleted while it ran. Store the key again (PUT /v1/provider-credentials/${provider}) and retry.`,
+    false,
+    { source: 'gateway' },
+  );
 }
 
 function unavailable(provider: string): ProviderError {

@@ -233,6 +233,37 @@ describe('bring your own key', function () {
     assert.ok(fal.received.some((r) => r.headers.authorization === 'Key platform-fal-key'));
     await assertMoneyInvariants(other.id);
   });
+
+  it('stops using the stored key of an organization that is no longer Enterprise: its requests run on the platform key', async () => {
+    const org = await createOrganization({ plan: 'pro', enterprise: true });
+    assert.equal((await call('PUT', '/v1/provider-credentials/fal', { key: org.liveKey, body: { api_key: 'org-own-fal-key-0001' } })).status, 200);
+    const patched = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { enterprise: false } });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'downgraded' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    // The fake accepts only the stored key: the platform's is refused.
+    assert.deepEqual([gen.status, gen.error_code, gen.error_source], ['failed', 'provider_auth_failed', 'provider'], JSON.stringify(gen));
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('keeps a running job on the key it was admitted with: once that own key is deleted, the job fails as ours, never moved to the platform key', async () => {
+    const org = await createOrganization({ plan: 'pro', enterprise: true });
+    assert.equal((await call('PUT', '/v1/provider-credentials/fal', { key: org.liveKey, body: { api_key: 'org-own-fal-key-0001' } })).status, 200);
+    fal.script.slowJob(60_000);
+    const from = fal.received.length;
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/videos', { model: 'hailuo-02', prompt: 'pinned', duration_s: 6 });
+    await waitFor(async () => (await stack().knex('generations').where({ id }).first('provider_job_submitted_at'))?.provider_job_submitted_at, 30_000, 'the job submitted to fal');
+    assert.equal((await call('DELETE', '/v1/provider-credentials/fal', { key: org.liveKey })).status, 200);
+    // A failed poll makes the step run again, and look its credentials up again.
+    fal.script.fail(503, { on: 'status' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.deepEqual([gen.status, gen.error_code, gen.error_source, gen.retryable], ['failed', 'provider_auth_failed', 'gateway', false], JSON.stringify(gen));
+    assert.match(gen.error_message, /own fal key, which was deleted/);
+    const polls = fal.received.slice(from).filter((r) => r.operation === 'status');
+    assert.ok(polls.length > 0);
+    assert.ok(polls.every((r) => r.headers.authorization === 'Key org-own-fal-key-0001'), 'every poll used the key the job was submitted with');
+    await assertMoneyInvariants(org.id);
+  });
 });
 
 describe('PROVIDER_MODE=live without credentials', () => {
