@@ -131,18 +131,27 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
         return MODALITY_MODE[input.modality] === 'sync' ? await runSync(route) : await runAsync(route);
       } catch (err) {
         if (route + 1 >= count || isCancellation(err) || !mayFallBack(err)) throw err;
-        await CancellationScope.nonCancellable(stopProviderJob);
+        const stopped = await CancellationScope.nonCancellable(stopProviderJob);
+        // A job this route queued that could not be cancelled may still be running, and paid for:
+        // the next route would be a second paid job at the same time, so the generation ends here.
+        if (!stopped && patched('fallback-after-stop')) throw err;
       }
     }
   }
 
-  /** Asks the provider to stop the job this run may have left running (best effort), and forgets it. */
-  async function stopProviderJob(): Promise<void> {
-    if (providerJobId) await cancelAtProvider(input, { providerJobId, route: providerJobRoute });
+  /**
+   * Asks the provider to stop the job this run may have left running, and forgets it. False when a
+   * job may still be running: its cancel failed (best effort: the provider keeps a job we no longer
+   * wait for).
+   */
+  async function stopProviderJob(): Promise<boolean> {
+    let stopped = true;
+    if (providerJobId) stopped = await cancelAtProvider(input, { providerJobId, route: providerJobRoute });
     // A sync step's queued job is stopped from the row since `sync-provider-jobs`; before, it was left running.
-    else if (recordedJob && (!recordedJob.sync || patched('sync-provider-jobs'))) await cancelAtProvider(input, { recordedOn: recordedJob.route });
+    else if (recordedJob && (!recordedJob.sync || patched('sync-provider-jobs'))) stopped = await cancelAtProvider(input, { recordedOn: recordedJob.route });
     providerJobId = undefined;
     recordedJob = undefined;
+    return stopped;
   }
 
   async function runSync(route?: number): Promise<ProviderOutcome> {
@@ -205,14 +214,17 @@ function runWithinBudget<T>(budgetMs: number, fn: () => Promise<T>): Promise<T> 
 
 /**
  * Best effort: the refund does not wait on a provider that will not answer. A job is known by its id
- * (two-activity workflows) or as whatever `runProviderJob` recorded on the row for a route.
+ * (two-activity workflows) or as whatever `runProviderJob` recorded on the row for a route. True
+ * when nothing is left running there: no job, one the provider stopped, or one that had ended.
  */
-async function cancelAtProvider(input: GenerationInput, job: { providerJobId: string; route: number | undefined } | { recordedOn: number }): Promise<void> {
+async function cancelAtProvider(input: GenerationInput, job: { providerJobId: string; route: number | undefined } | { recordedOn: number }): Promise<boolean> {
   const remote = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { maximumAttempts: 3 } });
   try {
     if ('recordedOn' in job) await remote.cancelRecordedProviderJob(input, job.recordedOn);
     else await (job.route === undefined ? remote.cancelProviderJob(input, job.providerJobId) : remote.cancelProviderJob(input, job.providerJobId, job.route));
+    return true;
   } catch {
-    // The provider keeps running a job we no longer pay for; nothing more to do.
+    // The provider keeps running a job we no longer wait for; nothing more to do here.
+    return false;
   }
 }

@@ -166,6 +166,19 @@ describe('real providers through the generation workflow', function () {
     });
   }
 
+  it("does not fall back while the route's job it could not cancel may still run: fails and refunds, no second paid job", async () => {
+    fal.script.slowJob(60_000);
+    for (let i = 0; i < 5; i++) fal.script.fail(503, { on: 'status' });
+    for (let i = 0; i < 3; i++) fal.script.fail(503, { on: 'cancel' });
+    const creates = replicate.received.creates.length;
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/videos', { model: 'veo-3-fast', prompt: 'no overlap', duration_s: 8 });
+    const gen = await finished(gateway.api, org.liveKey, id, 90_000);
+    assert.deepEqual([gen.status, gen.error_code, gen.retryable], ['failed', 'provider_error', true], JSON.stringify(gen));
+    assert.deepEqual(attemptsOf(gen), Array(5).fill('fal:failed:provider_error'));
+    assert.equal(replicate.received.creates.length, creates, 'the next route (Replicate) was never asked');
+    await assertMoneyInvariants(org.id);
+  });
+
   it("refuses an output over its modality's cap while it streams in: nothing kept, refunded", async () => {
     fal.script.hugeOutput(3 * IMAGE_CAP_BYTES);
     const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'too big' });
