@@ -19,6 +19,9 @@ const CLAIM_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const RECONCILED_ERROR = {
   errorCode: 'reconciled',
   errorMessage: 'The generation was interrupted and never finished; its credits were refunded.',
+  // Ours (a workflow terminated or timed out), and the same request may well succeed when sent again.
+  errorSource: 'gateway' as const,
+  retryable: true,
 };
 
 export function createReconcilerActivities(deps: {

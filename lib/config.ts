@@ -190,7 +190,7 @@ const PROVIDER_SETTINGS: Record<RealProvider, { key: string; url: string; defaul
   fal: { key: 'FAL_KEY', url: 'FAL_QUEUE_URL', defaultUrl: 'https://queue.fal.run' },
   replicate: { key: 'REPLICATE_API_TOKEN', url: 'REPLICATE_BASE_URL', defaultUrl: 'https://api.replicate.com/v1' },
   elevenlabs: { key: 'ELEVENLABS_API_KEY', url: 'ELEVENLABS_BASE_URL', defaultUrl: 'https://api.elevenlabs.io' },
-  // A self-hosted server (Ollama, vLLM) may need no key: its base URL is what configures it.
+  // No public default: a self-hosted server (vLLM, Ollama) needs its base URL as well as its key.
   openai_compatible: { key: 'OPENAI_COMPATIBLE_API_KEY', url: 'OPENAI_COMPATIBLE_BASE_URL' },
 };
 
@@ -214,9 +214,9 @@ function providerCredentials(env: Env): Config['providerCredentials'] {
   for (const [provider, setting] of Object.entries(PROVIDER_SETTINGS) as [RealProvider, (typeof PROVIDER_SETTINGS)[RealProvider]][]) {
     const apiKey = env[setting.key] || '';
     const baseUrl = urls[provider];
-    // A self-hosted OpenAI-compatible server may need no key: its base URL configures it.
-    const configured = setting.defaultUrl === undefined ? baseUrl !== undefined : apiKey !== '';
-    if (configured && baseUrl) credentials[provider] = { apiKey, baseUrl };
+    // Decisions §7: a provider without its key is not configured, a keyless server included (give
+    // it any key; Ollama ignores it).
+    if (apiKey !== '' && baseUrl) credentials[provider] = { apiKey, baseUrl };
   }
   return credentials;
 }

@@ -19,14 +19,14 @@ export type VettedAddress = { address: string; family: number };
 export async function vetHost(
   url: URL,
   opts: { allowPrivateAddresses: boolean; lookup?: HostLookup; isAllowedAddress?: (ip: string) => boolean },
-): Promise<{ ok: true; pinned: VettedAddress } | { ok: false; reason: string }> {
+): Promise<{ ok: true; pinned: VettedAddress } | { ok: false; reason: string; unresolved?: true }> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: VettedAddress[];
   if (isIP(host)) {
     addresses = [{ address: host, family: isIP(host) }];
   } else {
     addresses = await (opts.lookup ?? systemLookup)(host).catch(() => []);
-    if (addresses.length === 0) return { ok: false, reason: `the host ${host} could not be resolved.` };
+    if (addresses.length === 0) return { ok: false, reason: `the host ${host} could not be resolved.`, unresolved: true };
   }
   if (!opts.allowPrivateAddresses) {
     const allowed = opts.isAllowedAddress ?? isPublicAddress;

@@ -28,6 +28,9 @@ import { generationWorkflow } from './generation';
 const NEVER_STARTED = {
   errorCode: 'internal_error',
   errorMessage: 'The comparison was interrupted before this model could start; its credits were refunded.',
+  // Ours, and the same request may well succeed when sent again.
+  errorSource: 'gateway' as const,
+  retryable: true,
 };
 
 const db = proxyLocalActivities<Activities>({ startToCloseTimeout: '30s', retry: DB_RETRY });

@@ -9,12 +9,12 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { Modality } from '../../domain/modalities';
 import { OUTPUT_TYPES, sniffMediaType } from '../../domain/output-limits';
-import { probe } from '../../lib/ffmpeg';
+import { probe, type ProbeResult } from '../../lib/ffmpeg';
 import { createSemaphore } from '../../lib/semaphore';
 import { pinnedLookup, vetHost } from '../../lib/pinned-address';
 import { extensionOf } from '../../storage/mime';
 import type { Storage } from '../../storage/types';
-import { badOutput, failureFromNetwork, PROVIDER_ERROR_CODES } from './http-failure';
+import { badOutput, failureFromNetwork, parseRetryAfter, PROVIDER_ERROR_CODES } from './http-failure';
 import { ProviderError, type ProviderFile } from './types';
 
 // A real provider's output, from its URL (theirs expire), base64 or response body into our
@@ -101,7 +101,13 @@ async function fetchOutput(raw: string, opts: IngestOptions, signal: AbortSignal
       return res;
     }
     res.destroy();
+    // The job is done and paid for: an answer a retry may get past is retried (after its Retry-After).
     if (status >= 500) throw new ProviderError(PROVIDER_ERROR_CODES.error, `${opts.provider}'s output URL answered HTTP ${status}.`, true);
+    if (status === 408) throw new ProviderError(PROVIDER_ERROR_CODES.timeout, `${opts.provider}'s output URL timed out the download (HTTP 408).`, true);
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
+      throw new ProviderError(PROVIDER_ERROR_CODES.rateLimited, `${opts.provider}'s output URL is rate limiting downloads (HTTP 429).`, true, retryAfterMs === undefined ? {} : { retryAfterMs });
+    }
     throw badOutput(opts.provider, `its output URL answered HTTP ${status}`);
   }
 }
@@ -113,6 +119,8 @@ async function get(url: URL, opts: IngestOptions, signal: AbortSignal): Promise<
   if (!trusted) {
     if (url.protocol !== 'https:' && !opts.allowPrivateAddresses) throw badOutput(opts.provider, `its output URL is not https (${url.origin})`);
     const vetted = await vetHost(url, { allowPrivateAddresses: opts.allowPrivateAddresses ?? false });
+    // A name that does not resolve now may resolve on the next try (DNS is down); a refused address will not.
+    if (!vetted.ok && vetted.unresolved) throw new ProviderError(PROVIDER_ERROR_CODES.unreachable, `${opts.provider}'s output URL could not be reached: ${vetted.reason}`, true);
     if (!vetted.ok) throw badOutput(opts.provider, `its output URL is refused: ${vetted.reason}`);
     lookup = pinnedLookup(vetted.pinned);
   }
@@ -136,10 +144,16 @@ async function saveCapped(source: Readable, path: string, opts: IngestOptions, s
       done(null, chunk);
     },
   });
+  const file = createWriteStream(path);
+  let writeFailed = false;
+  file.once('error', () => (writeFailed = true));
   try {
-    await pipeline(source, counter, createWriteStream(path), { signal });
+    await pipeline(source, counter, file, { signal });
   } catch (err) {
     if (err instanceof ProviderError) throw err;
+    // Our disk, not the provider (full, read-only): thrown as is, the generation's failure is ours
+    // (`internal_error`, `error_source: "gateway"`), and no other provider is paid to redo the job.
+    if (writeFailed && !opts.signal.aborted) throw err;
     throw failureFromNetwork(opts.provider, err, opts.signal);
   }
   if (size === 0) throw badOutput(opts.provider, 'an output file is empty');
@@ -158,6 +172,7 @@ function measure(path: string, mime: string, provider: string): Promise<Omit<Ing
 }
 
 async function measureNow(path: string, mime: string, provider: string): Promise<Omit<IngestedFile, 'storageKey' | 'mime'>> {
+  let probed: ProbeResult;
   try {
     if (mime.startsWith('image/')) {
       const { width, height } = await sharp(path).metadata();
@@ -165,16 +180,19 @@ async function measureNow(path: string, mime: string, provider: string): Promise
       return { width, height };
     }
     if (mime === 'model/gltf-binary') return {};
-    const probed = await probe(path);
-    const duration = Number(probed.format.duration);
-    const video = probed.streams.find((s) => s.codec_type === 'video');
-    return {
-      ...(video?.width && video.height && { width: video.width, height: video.height }),
-      ...(duration > 0 && { durationS: String(Math.round(duration * 1000) / 1000) }),
-    };
+    probed = await probe(path);
   } catch {
     throw badOutput(provider, `an output file (${mime}) cannot be read`);
   }
+  const duration = Number(probed.format.duration);
+  const video = probed.streams.find((s) => s.codec_type === 'video');
+  // The container does not tell them apart (MP4 holds either): a video needs a picture, audio a sound.
+  if (mime.startsWith('video/') && !video?.width) throw badOutput(provider, `a video output (${mime}) has no video stream`);
+  if (mime.startsWith('audio/') && !probed.streams.some((s) => s.codec_type === 'audio')) throw badOutput(provider, `an audio output (${mime}) has no audio stream`);
+  return {
+    ...(video?.width && video.height && { width: video.width, height: video.height }),
+    ...(duration > 0 && { durationS: String(Math.round(duration * 1000) / 1000) }),
+  };
 }
 
 function tooLarge(opts: IngestOptions): ProviderError {

@@ -46,6 +46,7 @@ describe('the reconciler', function () {
     const gen = await stack().repos.generations.findById(id);
     assert.equal(gen?.status, 'failed');
     assert.equal(gen?.error_code, 'reconciled');
+    assert.deepEqual([gen?.error_source, gen?.retryable], ['gateway', true], 'our interruption: sending the request again may well succeed');
     assert.equal(gen?.charged_credits, 0);
     assert.equal(gen?.refunded_credits, created.body.reserved_credits);
     assert.deepEqual(await ledgerKinds(id), ['reserve', 'refund']);

@@ -77,15 +77,18 @@ const imageSize = (r: ImageAsk) => ({ image_size: { width: r.width, height: r.he
 const byAspectRatio = (r: ImageAsk): FalInput => ({ prompt: r.prompt, aspect_ratio: r.aspectRatio, num_images: r.count, seed: r.seed, image_url: r.imageUrl });
 
 export const IMAGE_INPUTS: Record<string, (r: ImageAsk) => FalInput> = {
-  'fal-ai/flux-pro/v1.1-ultra': byAspectRatio,
+  // FLUX answers JPEG unless asked: decisions §6 promises PNG or WebP images.
+  'fal-ai/flux-pro/v1.1-ultra': (r) => ({ ...byAspectRatio(r), output_format: 'png' }),
   'fal-ai/imagen4/preview': byAspectRatio,
   'fal-ai/imagen4/preview/fast': byAspectRatio,
   // Priced at the BALANCED rendering speed (catalog).
   'fal-ai/ideogram/v3': (r) => ({ prompt: r.prompt, ...imageSize(r), num_images: r.count, seed: r.seed, negative_prompt: r.negativePrompt, rendering_speed: 'BALANCED' }),
   'fal-ai/recraft/v3/text-to-image': (r) => ({ prompt: r.prompt, ...imageSize(r) }),
 };
-/** FLUX.1 [schnell], [dev] (and its image-to-image endpoint), FLUX1.1 [pro]: the common shape. */
-export const defaultImageInput = (r: ImageAsk): FalInput => ({ prompt: r.prompt, ...imageSize(r), num_images: r.count, seed: r.seed, image_url: r.imageUrl });
+/** FLUX.1 [schnell], [dev] (and its image-to-image endpoint), FLUX1.1 [pro]: the common shape, as PNG (FLUX's default is JPEG). */
+export const defaultImageInput = (r: ImageAsk): FalInput => ({
+  prompt: r.prompt, ...imageSize(r), num_images: r.count, seed: r.seed, image_url: r.imageUrl, output_format: 'png',
+});
 
 const kling = (r: VideoAsk): FalInput => ({ prompt: r.prompt, duration: String(r.durationS), image_url: r.imageUrl, ...(!r.imageUrl && { aspect_ratio: r.aspectRatio }) });
 // Priced at 1080p (Seedance) and 540p (Luma), as the catalog's prices are.

@@ -29,19 +29,19 @@ const HAPPY_CASES: HappyCase[] = [
   {
     title: 'text-to-image: image_size from the aspect ratio, num_images, seed',
     slug: 'flux-schnell', params: { aspect_ratio: '16:9', num_outputs: 2, seed: 7 },
-    endpoint: 'fal-ai/flux/schnell', input: { prompt: 'a lighthouse at dusk', image_size: { width: 1344, height: 756 }, num_images: 2, seed: 7 },
+    endpoint: 'fal-ai/flux/schnell', input: { prompt: 'a lighthouse at dusk', image_size: { width: 1344, height: 756 }, num_images: 2, seed: 7, output_format: 'png' },
     files: { count: 2, mime: 'image/png', extension: 'png' },
   },
   {
     title: "image-to-image: FLUX.1 [dev]'s own endpoint with the stored input's URL",
     slug: 'flux-dev', params: { aspect_ratio: '1:1', num_outputs: 1, image_url: 'https://user.example/cat.png' }, inputs: { image: stored('image/png') },
-    endpoint: 'fal-ai/flux/dev/image-to-image', input: { image_url: inputUrlOf('image'), image_size: { width: 1024, height: 1024 }, num_images: 1 },
+    endpoint: 'fal-ai/flux/dev/image-to-image', input: { image_url: inputUrlOf('image'), image_size: { width: 1024, height: 1024 }, num_images: 1, output_format: 'png' },
     files: { count: 1, mime: 'image/png', extension: 'png' },
   },
   {
     title: 'FLUX1.1 [pro] ultra takes the aspect ratio itself',
     slug: 'flux-1.1-pro-ultra', params: { aspect_ratio: '9:16', num_outputs: 1 },
-    endpoint: 'fal-ai/flux-pro/v1.1-ultra', input: { aspect_ratio: '9:16', num_images: 1 },
+    endpoint: 'fal-ai/flux-pro/v1.1-ultra', input: { aspect_ratio: '9:16', num_images: 1, output_format: 'png' },
     files: { count: 1, mime: 'image/png', extension: 'png' },
   },
   {
