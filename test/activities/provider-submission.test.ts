@@ -157,38 +157,29 @@ describe('provider submissions', () => {
     await assertLedgerBalanced(org.id);
   });
 
-  it('runProviderJob heartbeats from a third of its heartbeat timeout on, and on while its submission is unanswered', async () => {
-    let answer!: () => void;
-    const { org, input, activities } = await admittedVideo({ asyncLatencyMs: 300, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
-    const heartbeatTimeoutMs = 600;
-    const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
-    const startedAt = Date.now();
-    const beats: number[] = [];
-    env.on('heartbeat', () => beats.push(Date.now() - startedAt));
-    const running = env.run(activities.runProviderJob, input, 0);
-    await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
-    assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
-    answer();
-    const outcome = (await running) as ProviderOutcome;
-    assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
-    await env.run(activities.captureCredits, { input, outcome });
-    await assertLedgerBalanced(org.id);
-  });
-
-  it('submitToProvider, of workflows from before runProviderJob, heartbeats the same way while its submission is unanswered', async () => {
-    let answer!: () => void;
-    const { org, input, activities } = await admittedVideo({ submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
-    const heartbeatTimeoutMs = 600;
-    const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
-    const startedAt = Date.now();
-    const beats: number[] = [];
-    env.on('heartbeat', () => beats.push(Date.now() - startedAt));
-    const running = env.run(activities.submitToProvider, input, 0);
-    await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
-    assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
-    answer();
-    pending((await running) as Submission);
-    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
-    await assertLedgerBalanced(org.id);
-  });
+  for (const step of ['runProviderJob', 'submitToProvider'] as const) {
+    const which = step === 'submitToProvider' ? 'submitToProvider, of workflows from before runProviderJob,' : 'runProviderJob';
+    it(`${which} heartbeats from a third of its heartbeat timeout on, and on while its submission is unanswered`, async () => {
+      let answer!: () => void;
+      const { org, input, activities } = await admittedVideo({ asyncLatencyMs: 300, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+      const heartbeatTimeoutMs = 600;
+      const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
+      const startedAt = Date.now();
+      const beats: number[] = [];
+      env.on('heartbeat', () => beats.push(Date.now() - startedAt));
+      const running = env.run(activities[step], input, 0);
+      await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
+      assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
+      answer();
+      if (step === 'runProviderJob') {
+        const outcome = (await running) as ProviderOutcome;
+        assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
+        await env.run(activities.captureCredits, { input, outcome });
+      } else {
+        pending((await running) as Submission);
+        await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+      }
+      await assertLedgerBalanced(org.id);
+    });
+  }
 });
