@@ -59,6 +59,7 @@ export const MODEL_ENTRY_SCHEMA = {
       },
     },
     priceSource: { type: 'string', minLength: 1, maxLength: 300 },
+    animatesPortrait: { type: 'boolean' },
   },
 } as const;
 
