@@ -169,7 +169,8 @@ describe('provider submissions', () => {
       env.on('heartbeat', () => beats.push(Date.now() - startedAt));
       const running = env.run(activities[step], input, 0);
       await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
-      assert.ok(beats[0]! >= heartbeatTimeoutMs / 3, `the first heartbeat came after ${beats[0]} ms`);
+      // Not at once, as before: a third of the timeout (a timer may fire a millisecond early by Date.now()).
+      assert.ok(beats[0]! >= heartbeatTimeoutMs / 3 - 5, `the first heartbeat came after ${beats[0]} ms`);
       answer();
       if (step === 'runProviderJob') {
         const outcome = (await running) as ProviderOutcome;
