@@ -91,7 +91,8 @@ describe('simulator', () => {
     const run = simulator.submit(job({ prompt: '#slow:10000' }), ctx(abort.signal));
     // The cancel comes while the 10 s job is waiting; its wait ends within one cancellation check.
     setTimeout(() => abort.abort(), 200);
-    await assert.rejects(run);
+    await assert.rejects(run, (err) => err === abort.signal.reason, 'it ends with the cancellation, not another failure');
+    assert.ok(Date.now() - started >= 150, 'it was waiting when the cancel came');
     assert.ok(Date.now() - started < 2000);
   });
 });
