@@ -6,7 +6,7 @@ import type { Repos } from '../db/repos';
 import type { GenerationRow } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import { generationEvent } from '../domain/generation-events';
-import { estimateCredits } from '../domain/pricing';
+import { deliveredCredits, estimateCredits } from '../domain/pricing';
 import { newId } from '../lib/ids';
 import type { Admission, GeneratedFile, GenerationInput, ProviderOutcome } from '../workflows/definitions';
 import { budgetRefusal, refusedByBudget } from './budget-refusal';
@@ -79,7 +79,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
         const done = await repos.generations.finishSucceeded(
           input.generationId,
           {
-            chargedCredits: usageCharge(input, outcome),
+            chargedCredits: actualCharge(input, outcome),
             ...(outcome.text !== undefined && { outputText: outcome.text }),
             ...(outcome.usage && {
               usage: {
@@ -135,14 +135,20 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
 }
 
 /**
- * Chat is reserved on max_tokens and charged on the output tokens the provider reports (decisions
- * §4); everything else is charged its estimate. The repository caps the charge at the reservation.
+ * What a success costs (decisions §4: the actual cost). Chat is reserved on max_tokens and charged
+ * on the output tokens the provider reports; media is charged on what its files measure (the images
+ * delivered, their megapixels, the seconds of video or audio); a job priced on its request
+ * (characters, a transcription's minutes) costs its estimate (undefined: the whole reservation).
+ * The repository caps the charge at the reservation, so a longer clip never costs more than asked.
  */
-function usageCharge(input: GenerationInput, outcome: ProviderOutcome): number | undefined {
+function actualCharge(input: GenerationInput, outcome: ProviderOutcome): number | undefined {
   const model = findModel(input.model);
-  const outputTokens = outcome.usage?.outputTokens;
-  if (!model || model.pricing.unit !== '1m_output_tokens' || outputTokens === undefined) return undefined;
-  return estimateCredits(model, { outputTokens }, input.plan);
+  if (!model) return undefined;
+  if (model.pricing.unit === '1m_output_tokens') {
+    const outputTokens = outcome.usage?.outputTokens;
+    return outputTokens === undefined ? undefined : estimateCredits(model, { outputTokens }, input.plan);
+  }
+  return deliveredCredits(model, outcome.outputs, input.plan);
 }
 
 function outputRow(generationId: string, file: GeneratedFile) {

@@ -93,3 +93,60 @@ export interface ImageJobShape {
 export function estimateImageCredits(model: ModelEntry, job: ImageJobShape, plan: Plan): number {
   return estimateCredits(model, { count: job.numOutputs, widthPx: job.width, heightPx: job.height }, plan);
 }
+
+/** A delivered output as billing reads it: the figures measured from the stored file. */
+export interface DeliveredOutput {
+  width?: number;
+  height?: number;
+  /** Seconds, a decimal string as stored on the output. */
+  durationS?: string;
+}
+
+/**
+ * What a job delivered, in its pricing unit (decisions §4: success captures the actual cost).
+ * Counted units count the files (fal drops images its safety checker flags); megapixels add up
+ * every file's pixels; seconds add up every file's duration, as read from the files.
+ * Units priced on the request itself (characters, a transcription's input minutes) and chat's
+ * tokens (charged on the provider's usage report) are not measured here: undefined, and the
+ * estimate stands. So does a delivery that lacks a figure its unit needs.
+ */
+export function deliveredQuantity(unit: PricingUnit, outputs: readonly DeliveredOutput[]): BilledQuantity | undefined {
+  if (outputs.length === 0) return undefined;
+  switch (unit) {
+    case 'image':
+    case 'song':
+    case '3d_model':
+      return { amount: outputs.length, per: 1 };
+    case 'megapixel': {
+      let pixels = 0;
+      for (const { width, height } of outputs) {
+        if (!isPositiveInteger(width) || !isPositiveInteger(height)) return undefined;
+        pixels += width * height;
+      }
+      return { amount: pixels, per: 1_000_000 };
+    }
+    case 'second': {
+      let ms = 0;
+      for (const { durationS } of outputs) {
+        const seconds = Number(durationS);
+        if (durationS === undefined || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+        ms += Math.round(seconds * 1_000);
+      }
+      return { amount: ms, per: 1_000 };
+    }
+    case 'minute':
+    case '1k_characters':
+    case '1m_output_tokens':
+      return undefined;
+  }
+}
+
+/** The credits a delivery costs on this plan, or undefined where the estimate stands. */
+export function deliveredCredits(model: ModelEntry, outputs: readonly DeliveredOutput[], plan: Plan): number | undefined {
+  const quantity = deliveredQuantity(model.pricing.unit, outputs);
+  return quantity && creditsFor(quantity, model.pricing.creditsPerUnit, plan);
+}
+
+function isPositiveInteger(value: number | undefined): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}

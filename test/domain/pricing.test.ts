@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { findModel, listModels, PRICING_UNITS } from '../../domain/catalog';
 import { imageSize } from '../../domain/image-sizes';
 import { PLAN_MULTIPLIER_TENTHS, PLANS } from '../../domain/plans';
-import { billedQuantity, creditsFor, estimateCredits, estimateImageCredits, microCredits } from '../../domain/pricing';
+import { billedQuantity, creditsFor, deliveredCredits, deliveredQuantity, estimateCredits, estimateImageCredits, microCredits } from '../../domain/pricing';
 
 const q = (amount: number, per = 1) => ({ amount, per });
 
@@ -121,6 +121,32 @@ describe('pricing', () => {
           return whole <= creditsFor(qty, cpu, p) + creditsFor({ ...qty, amount: other }, cpu, p);
         }),
       );
+    });
+  });
+
+  describe('what a delivery costs (decisions §4: the actual cost)', () => {
+    it('counts the files, adds up their pixels or their seconds', () => {
+      assert.deepEqual(deliveredQuantity('image', [{}, {}, {}]), q(3));
+      assert.deepEqual(deliveredQuantity('3d_model', [{}]), q(1));
+      assert.deepEqual(deliveredQuantity('megapixel', [{ width: 1024, height: 768 }, { width: 512, height: 512 }]), q(1024 * 768 + 512 * 512, 1_000_000));
+      assert.deepEqual(deliveredQuantity('second', [{ durationS: '5.042' }]), q(5_042, 1_000));
+    });
+
+    it('leaves units priced on the request, and deliveries missing a figure, to the estimate', () => {
+      for (const unit of ['1k_characters', 'minute', '1m_output_tokens'] as const) assert.equal(deliveredQuantity(unit, [{ durationS: '60' }]), undefined);
+      assert.equal(deliveredQuantity('megapixel', [{ width: 1024, height: 768 }, { width: 512 }]), undefined);
+      assert.equal(deliveredQuantity('second', [{}]), undefined);
+      assert.equal(deliveredQuantity('second', [{ durationS: 'NaN' }]), undefined);
+      assert.equal(deliveredQuantity('image', []), undefined);
+    });
+
+    it('prices a full delivery exactly as the estimate did', () => {
+      const flux = findModel('flux-dev')!;
+      const size = imageSize('16:9');
+      assert.equal(deliveredCredits(flux, [{ ...size }, { ...size }], 'pro'), estimateImageCredits(flux, { numOutputs: 2, ...size }, 'pro'));
+      const veo = findModel('veo-3')!;
+      assert.equal(deliveredCredits(veo, [{ durationS: '8' }], 'team'), estimateCredits(veo, { durationMs: 8_000 }, 'team'));
+      assert.equal(deliveredCredits(listModels().find((m) => m.pricing.unit === '1k_characters')!, [{ durationS: '3' }], 'free'), undefined);
     });
   });
 });

@@ -64,13 +64,14 @@ export type FalFile = { url: string; content_type: string; file_name: string; fi
 
 /**
  * A finished request's result: `file(kind)` serves one more file and returns its fal `File`.
- * `flagged` marks every image as NSFW, as fal's safety checker does (`has_nsfw_concepts`).
+ * `flagged` marks images as NSFW, as fal's safety checker does (`has_nsfw_concepts`): every image,
+ * or those whose index is `true`.
  */
 export async function resultFor(
   endpointId: string,
   input: Record<string, unknown>,
   file: (kind: MediaKind, rigged?: boolean) => Promise<FalFile>,
-  opts: { flagged?: boolean } = {},
+  opts: { flagged?: boolean | boolean[] } = {},
 ): Promise<Record<string, unknown>> {
   const modality = modalityOf(endpointId);
   const seed = typeof input.seed === 'number' ? input.seed : 42;
@@ -79,7 +80,7 @@ export async function resultFor(
       const count = typeof input.num_images === 'number' ? input.num_images : 1;
       const images = [];
       for (let i = 0; i < count; i++) images.push({ ...(await file('image')), width: 64, height: 64 });
-      return { images, seed, has_nsfw_concepts: images.map(() => opts.flagged === true), prompt: input.prompt, timings: { inference: 0.01 } };
+      return { images, seed, has_nsfw_concepts: images.map((_, i) => (Array.isArray(opts.flagged) ? opts.flagged[i] === true : opts.flagged === true)), prompt: input.prompt, timings: { inference: 0.01 } };
     }
     case 'upscale':
       return { image: { ...(await file('image')), width: 64, height: 64 }, seed, timings: { inference: 0.01 } };

@@ -39,7 +39,7 @@ export interface FalJobFailure {
 }
 
 type JobOutcome =
-  | { kind: 'ok'; flagged?: boolean }
+  | { kind: 'ok'; flagged?: boolean | boolean[] }
   | { kind: 'malformed' }
   | { kind: 'missing' }
   | { kind: 'huge'; bytes: number }
@@ -79,8 +79,8 @@ export interface FakeFalScript {
   failJob(failure?: FalJobFailure): FakeFalScript;
   /** The next submitted job is refused by fal's content checker (422 content_policy_violation). */
   contentPolicy(opts?: { reportInStatus?: boolean }): FakeFalScript;
-  /** The next submitted job's images all come back flagged by the safety checker. */
-  flagNsfw(): FakeFalScript;
+  /** The next submitted job's images come back flagged by the safety checker: all, or those `true` in `which`. */
+  flagNsfw(which?: boolean[]): FakeFalScript;
 }
 
 export interface FakeFal {
@@ -142,7 +142,7 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
       jobScripts.push({ outcome });
       return script;
     },
-    flagNsfw: () => (jobScripts.push({ outcome: { kind: 'ok', flagged: true } }), script),
+    flagNsfw: (which) => (jobScripts.push({ outcome: { kind: 'ok', flagged: which ?? true } }), script),
   };
 
   async function serveFile(kind: Parameters<typeof media>[0], rigged = false, paddedTo?: number): Promise<FalFile> {
@@ -172,7 +172,7 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
         const kind = mediaKindOf(modalityOf(job.endpointId));
         return resultFor(job.endpointId, job.input, (k, rigged) => serveFile(k, rigged, k === kind ? outcome.bytes : undefined));
       }
-      return resultFor(job.endpointId, job.input, serveFile, { flagged: outcome.kind === 'ok' && outcome.flagged === true });
+      return resultFor(job.endpointId, job.input, serveFile, { flagged: outcome.kind === 'ok' ? outcome.flagged : undefined });
     })();
     return job.result;
   }

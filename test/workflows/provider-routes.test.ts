@@ -190,6 +190,28 @@ describe('real providers through the generation workflow', function () {
     await assertMoneyInvariants(org.id);
   });
 
+  it('charges media on what was delivered: the images the safety checker let through, the seconds the clip lasts', async () => {
+    const imagen = findModel('imagen-4')!;
+    fal.script.flagNsfw([false, true, false, false]);
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: imagen.slug, prompt: 'four lighthouses', num_outputs: 4 });
+    const images = await finished(gateway.api, org.liveKey, id);
+    assert.equal(images.status, 'succeeded', JSON.stringify(images));
+    assert.equal(images.outputs.length, 3);
+    assert.equal(images.reserved_credits, estimateCredits(imagen, { count: 4 }, 'studio'));
+    assert.equal(images.charged_credits, estimateCredits(imagen, { count: 3 }, 'studio'));
+    assert.equal(images.refunded_credits, images.reserved_credits - images.charged_credits);
+
+    // The fake's clip lasts 1 s; 6 s were asked (and reserved).
+    const hailuo = findModel('hailuo-02')!;
+    const video = await generate(gateway.api, org.liveKey, '/v1/videos', { model: hailuo.slug, prompt: 'a wave', duration_s: 6 });
+    const clip = await finished(gateway.api, org.liveKey, video.id);
+    assert.equal(clip.status, 'succeeded', JSON.stringify(clip));
+    assert.equal(Number(clip.outputs[0].duration_s), 1);
+    assert.equal(clip.reserved_credits, estimateCredits(hailuo, { durationMs: 6_000 }, 'studio'));
+    assert.equal(clip.charged_credits, estimateCredits(hailuo, { durationMs: 1_000 }, 'studio'));
+    await assertMoneyInvariants(org.id);
+  });
+
   it('charges chat on the tokens the server reports, or on a tokenizer count when it reports none', async () => {
     const model = findModel('llama-3.3-70b')!;
     openai.script.reply('Paris is the capital of France.', { inputTokens: 9, outputTokens: 7 });

@@ -58,7 +58,9 @@ export function videoSize(aspectRatio: string): { width: number; height: number 
  * gliding block, at 12 fps (a 10 s clip renders in well under a second).
  */
 export async function renderVideo({ durationS, width, height, seed, audio = false }: VideoRequest): Promise<ProducedFile> {
-  const frames = Math.round(durationS * FPS);
+  // Whole frames that cover the length asked (an avatar's clip covers all of its speech); the
+  // epsilon keeps an exact length (5 s = 60 frames) from gaining a frame to binary noise.
+  const frames = Math.ceil(durationS * FPS - 1e-9);
   if (!(frames >= 1 && durationS <= MAX_VIDEO_S)) throw new RangeError(`Video length must be 1 frame to 10 minutes, got ${durationS} s.`);
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 2 || height < 2 || width % 2 || height % 2) {
     throw new RangeError(`Video sides must be even whole numbers, got ${width}x${height}.`);
