@@ -126,7 +126,12 @@ export function createGenerationActivities(deps: {
         return data;
       },
       inputUrl: async (name) => storage.signedGetUrl(stored(name).storageKey),
+      outputCapBytes: outputCapOf(job.model.modality),
     };
+  }
+
+  function outputCapOf(modality: Modality): number {
+    return deps.outputCapsBytes?.[modality] ?? OUTPUT_SIZE_CAPS[modality];
   }
 
   /** The provider's files into storage (real providers' through the checks of ingest-output.ts). */
@@ -139,7 +144,7 @@ export function createGenerationActivities(deps: {
         const ingested = await ingestProviderFile(file, {
           provider: job.route.provider,
           modality: input.modality,
-          capBytes: deps.outputCapsBytes?.[input.modality] ?? OUTPUT_SIZE_CAPS[input.modality],
+          capBytes: outputCapOf(input.modality),
           storage,
           keyBase,
           signal,

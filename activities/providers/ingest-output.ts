@@ -14,6 +14,7 @@ import { createSemaphore } from '../../lib/semaphore';
 import { pinnedLookup, vetHost } from '../../lib/pinned-address';
 import { extensionOf } from '../../storage/mime';
 import type { Storage } from '../../storage/types';
+import { answerTooLarge } from './capped-answers';
 import { badOutput, failureFromNetwork, parseRetryAfter, PROVIDER_ERROR_CODES } from './http-failure';
 import { ProviderError, type ProviderFile } from './types';
 
@@ -151,6 +152,8 @@ async function saveCapped(source: Readable, path: string, opts: IngestOptions, s
     await pipeline(source, counter, file, { signal });
   } catch (err) {
     if (err instanceof ProviderError) throw err;
+    // A streamed answer the adapter's fetch cut off at the same cap (capped-answers.ts).
+    if (answerTooLarge(err)) throw tooLarge(opts);
     // Our disk, not the provider (full, read-only): thrown as is, the generation's failure is ours
     // (`internal_error`, `error_source: "gateway"`), and no other provider is paid to redo the job.
     if (writeFailed && !opts.signal.aborted) throw err;

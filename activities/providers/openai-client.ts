@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
+import { answerTooLarge, answerTooLargeFailure, capAnswers } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus } from './http-failure';
 import type { AdapterOptions, ProviderCredentials } from './types';
 
 // What the OpenAI adapter (and the OpenAI-compatible one) needs around the official SDK: a client
-// per key and base URL, and the one translation of the SDK's errors into ProviderErrors.
+// per key, base URL and answer cap, and the one translation of the SDK's errors into ProviderErrors.
 
 /** Enough for the platform's key plus the organizations that bring their own. */
 const CACHED_CLIENTS = 64;
@@ -13,12 +14,13 @@ const CACHED_CLIENTS = 64;
  * and nothing is read from the environment the SDK would otherwise consult (OPENAI_ORG_ID,
  * OPENAI_PROJECT_ID, OPENAI_ADMIN_KEY): an organization's own key must not travel with the
  * platform's organization header. A key-less server (Ollama, a local vLLM) gets no Authorization
- * header at all.
+ * header at all. No answer is read past `answerCapBytes` (capped-answers.ts): images come back
+ * as base64 inside the JSON.
  */
-export function createOpenAIClients(opts: AdapterOptions): (credentials: ProviderCredentials) => OpenAI {
+export function createOpenAIClients(opts: AdapterOptions): (credentials: ProviderCredentials, answerCapBytes: number) => OpenAI {
   const clients = new Map<string, OpenAI>();
-  return (credentials) => {
-    const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}`;
+  return (credentials, answerCapBytes) => {
+    const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}\n${answerCapBytes}`;
     const cached = clients.get(cacheKey);
     if (cached) return cached;
     const client = new OpenAI({
@@ -31,6 +33,7 @@ export function createOpenAIClients(opts: AdapterOptions): (credentials: Provide
       project: null,
       adminAPIKey: null,
       webhookSecret: null,
+      fetch: capAnswers((input, init) => fetch(input, init), answerCapBytes),
       ...(!credentials.apiKey && { defaultHeaders: { Authorization: null } }),
     });
     clients.set(cacheKey, client);
@@ -46,6 +49,8 @@ export function createOpenAIClients(opts: AdapterOptions): (credentials: Provide
  */
 export function failureFromOpenAI(provider: string, err: unknown, cancelled: AbortSignal): unknown {
   if (cancelled.aborted) return err;
+  const tooLarge = answerTooLarge(err);
+  if (tooLarge) return answerTooLargeFailure(provider, tooLarge.capBytes);
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     return failureFromStatus(provider, err.status, errorDetail(err), err.headers?.get('retry-after'));
   }

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { runChat } from './openai-chat';
+import { inlineAnswerCap } from './capped-answers';
 import { createOpenAIClients, failureFromOpenAI } from './openai-client';
 import { runImage, runSpeech, runTranscription } from './openai-media';
 import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
@@ -36,7 +37,7 @@ function createAdapter(name: OpenAIProvider, opts: AdapterOptions): ProviderAdap
     async submit(job, ctx) {
       const operation = operationFor(name, job, opts);
       try {
-        const result = await operation(clientFor(job.credentials), ctx);
+        const result = await operation(clientFor(job.credentials, answerCapBytes(job, ctx)), ctx);
         return { state: 'done', result };
       } catch (err) {
         throw failureFromOpenAI(displayName, err, ctx.signal);
@@ -51,6 +52,20 @@ function createAdapter(name: OpenAIProvider, opts: AdapterOptions): ProviderAdap
       // Nothing is queued at the provider: a cancelled activity aborts its request (ctx.signal).
     },
   };
+}
+
+/** A chat answer's or a transcript's text is small next to this; the cap stops a server that never ends. */
+const TEXT_ANSWER_CAP_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The most of an answer that is read: the base64 of the images asked for, a speech body (the file
+ * itself) up to the cap, a text answer up to TEXT_ANSWER_CAP_BYTES.
+ */
+function answerCapBytes(job: ProviderJob, ctx: ProviderContext): number {
+  const { modality } = job.model;
+  if (modality === 'image') return inlineAnswerCap(ctx.outputCapBytes, typeof job.params.num_outputs === 'number' ? job.params.num_outputs : 1);
+  if (modality === 'voice' && job.params.operation !== 'transcription') return ctx.outputCapBytes;
+  return TEXT_ANSWER_CAP_BYTES;
 }
 
 /**

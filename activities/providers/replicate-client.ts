@@ -1,10 +1,11 @@
 import Replicate from 'replicate';
+import { answerTooLarge, answerTooLargeFailure, capAnswers } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus } from './http-failure';
 import type { ProviderCredentials } from './types';
 
-// The official `replicate` SDK, set up the way the gateway needs it: one client per key and base
-// URL (the platform's, or an organization's own), without the SDK's own retries, and its errors
-// turned into the gateway's ProviderErrors.
+// The official `replicate` SDK, set up the way the gateway needs it: one client per key, base URL
+// (the platform's, or an organization's own) and answer cap, without the SDK's own retries, and its
+// errors turned into the gateway's ProviderErrors.
 
 export const REPLICATE = 'replicate';
 
@@ -12,11 +13,16 @@ export const REPLICATE = 'replicate';
 const MAX_CLIENTS = 100;
 const clients = new Map<string, Replicate>();
 
-export function replicateClient(credentials: ProviderCredentials): Replicate {
-  const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}`;
+/**
+ * A client whose answers are read no further than `answerCapBytes` (capped-answers.ts): a
+ * prediction may hold small outputs inline, as data: URLs.
+ */
+export function replicateClient(credentials: ProviderCredentials, answerCapBytes: number): Replicate {
+  const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}\n${answerCapBytes}`;
   let client = clients.get(cacheKey);
   if (!client) {
-    client = new Replicate({ auth: credentials.apiKey, baseUrl: credentials.baseUrl, fetch: answerEachRequestOnce(globalThis.fetch) });
+    const send = capAnswers((input, init) => fetch(input, init), answerCapBytes);
+    client = new Replicate({ auth: credentials.apiKey, baseUrl: credentials.baseUrl, fetch: answerEachRequestOnce(send) });
     if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
     clients.set(cacheKey, client);
   }
@@ -30,7 +36,7 @@ export function replicateClient(credentials: ProviderCredentials): Replicate {
  * with the first answer instead of sending it again. The SDK passes the same `init` object to
  * every repeat of one request, which is what identifies a repeat.
  */
-function answerEachRequestOnce(send: typeof fetch): (input: Request | string, init?: RequestInit) => Promise<Response> {
+function answerEachRequestOnce(send: (input: Request | string, init?: RequestInit) => Promise<Response>): (input: Request | string, init?: RequestInit) => Promise<Response> {
   const answers = new WeakMap<RequestInit, Promise<Response>>();
   return (input, init) => {
     if (!init) return send(input);
@@ -46,6 +52,8 @@ function answerEachRequestOnce(send: typeof fetch): (input: Request | string, in
 /** What a failed SDK call means for the gateway: its HTTP status, a network failure, or a bad answer. */
 export function replicateFailure(err: unknown, cancelled: AbortSignal): unknown {
   if (cancelled.aborted) return err;
+  const tooLarge = answerTooLarge(err);
+  if (tooLarge) return answerTooLargeFailure(REPLICATE, tooLarge.capBytes);
   const response = answerOf(err);
   if (response) return failureFromStatus(REPLICATE, response.status, problemDetail((err as Error).message), response.headers.get('retry-after'));
   if (err instanceof SyntaxError) return badOutput(REPLICATE, 'its answer is not JSON');

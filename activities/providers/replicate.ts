@@ -1,6 +1,8 @@
 import type Replicate from 'replicate';
 import type { Prediction } from 'replicate';
 import type { Modality } from '../../domain/modalities';
+import { OUTPUT_SIZE_CAPS } from '../../domain/output-limits';
+import { inlineAnswerCap } from './capped-answers';
 import { badOutput, jobFailed, NOT_CANCELLED, PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { answerOf, REPLICATE, replicateClient, replicateFailure } from './replicate-client';
 import { planPredictions } from './replicate-inputs';
@@ -51,7 +53,7 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
 
     async submit(job, ctx) {
       const plan = await planPredictions(job, ctx);
-      const client = replicateClient(job.credentials);
+      const client = replicateClient(job.credentials, answerCapBytes(job, ctx.outputCapBytes));
       const waited = WAITED_MODALITIES.has(job.model.modality);
       const wait = waited && waitS >= 1 ? { wait: waitS } : {};
       // A poll hint only: Replicate calls webhooks over HTTPS, and polling finds the result anyway.
@@ -73,13 +75,14 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
     },
 
     async poll(job, providerJobId, ctx) {
-      const client = replicateClient(job.credentials);
+      const client = replicateClient(job.credentials, answerCapBytes(job, ctx.outputCapBytes));
       const predictions = await Promise.all(predictionIds(providerJobId).map((id) => call(ctx, (signal) => client.predictions.get(id, { signal }))));
       return settleOrStop(predictions, pollAfterMs(job), stop(client));
     },
 
     async cancel(job, providerJobId) {
-      const client = replicateClient(job.credentials);
+      // A cancel's answer is the prediction too; it is read under the modality's default cap.
+      const client = replicateClient(job.credentials, answerCapBytes(job, OUTPUT_SIZE_CAPS[job.model.modality]));
       // Cancelling has no activity signal of its own: only the request timeout bounds it.
       await Promise.all(
         predictionIds(providerJobId).map(async (id) => {
@@ -94,6 +97,11 @@ export function createReplicateAdapter(opts: AdapterOptions): ProviderAdapter {
       );
     },
   };
+}
+
+/** A prediction's answer holds at most the outputs asked for, each possibly inline. */
+function answerCapBytes(job: ProviderJob, outputCapBytes: number): number {
+  return inlineAnswerCap(outputCapBytes, typeof job.params.num_outputs === 'number' ? job.params.num_outputs : 1);
 }
 
 /** Short jobs are looked at again soon; a video takes minutes. */

@@ -96,6 +96,11 @@ export interface ProviderContext {
    * Replicate). It must be reachable from the provider: PUBLIC_BASE_URL or the S3 bucket.
    */
   inputUrl(name: string): Promise<string>;
+  /**
+   * The size cap of one output of this job's modality. Files fetched or streamed are cut off there
+   * by the gateway; an adapter whose answer carries files inline reads no more than they may take.
+   */
+  outputCapBytes: number;
 }
 
 export interface ProviderAdapter {

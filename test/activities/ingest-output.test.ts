@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { capAnswers } from '../../activities/providers/capped-answers';
 import { ingestProviderFile } from '../../activities/providers/ingest-output';
 import type { ProviderFile } from '../../activities/providers/types';
 import type { Modality } from '../../domain/modalities';
@@ -35,17 +36,29 @@ describe('ingesting a provider output', () => {
   });
 
   let n = 0;
-  const ingest = (file: ProviderFile, modality: Modality) =>
-    ingestProviderFile(file, {
-      provider: 'fal',
-      modality,
-      capBytes: 50 * 1024 * 1024,
-      storage: createLocalStorage(dir),
-      keyBase: `outputs/gen_ingest_${++n}/0`,
-      signal: new AbortController().signal,
-      timeoutMs: 10_000,
-      allowPrivateAddresses: true,
-    });
+  const options = (modality: Modality) => ({
+    provider: 'fal',
+    modality,
+    capBytes: 50 * 1024 * 1024,
+    storage: createLocalStorage(dir),
+    keyBase: `outputs/gen_ingest_${++n}/0`,
+    signal: new AbortController().signal,
+    timeoutMs: 10_000,
+    allowPrivateAddresses: true,
+  });
+  const ingest = (file: ProviderFile, modality: Modality) => ingestProviderFile(file, options(modality));
+
+  it('takes a streamed answer that its capped fetch cut off for what it is: output_too_large, nothing stored', async () => {
+    // A speech body without a Content-Length, 64 KB, read through the adapters' fetch capped at 16 KB.
+    const send = async () => new Response(new Blob([Buffer.alloc(64 * 1024, 1)]).stream(), { headers: { 'content-type': 'audio/mpeg' } });
+    const answer = await capAnswers(send, 16 * 1024)('http://provider.invalid/speech');
+    const keyBase = `outputs/gen_ingest_${++n}/0`;
+    await assert.rejects(
+      ingestProviderFile({ kind: 'stream', body: answer.body!, mime: 'audio/mpeg' }, { ...options('voice'), keyBase }),
+      failsWith('output_too_large', false),
+    );
+    assert.equal(await createLocalStorage(dir).read(`${keyBase}.mp3`), undefined);
+  });
 
   it("retries a download answered 429 after the URL's Retry-After, and one answered 408", async () => {
     answers.push((res) => res.writeHead(429, { 'retry-after': '7' }).end());

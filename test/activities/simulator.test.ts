@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createSimulator } from '../../activities/providers/simulator';
 import { ProviderError, type ProducedFile, type ProviderContext, type ProviderFile, type ProviderJob } from '../../activities/providers/types';
 import { findModel, listModels } from '../../domain/catalog';
+import { OUTPUT_SIZE_CAPS } from '../../domain/output-limits';
 import { waitFor } from '../helpers/http';
 
 const image = findModel('flux-schnell')!;
@@ -16,6 +17,7 @@ const ctx = (signal = new AbortController().signal): ProviderContext => ({
   inputUrl: async () => {
     throw new Error('no inputs in these tests');
   },
+  outputCapBytes: OUTPUT_SIZE_CAPS.image,
 });
 let submissions = 0;
 // Each job is its own submission unless a test says otherwise.

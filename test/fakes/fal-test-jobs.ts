@@ -1,5 +1,6 @@
 import type { ProviderAdapter, ProviderContext, ProviderJob, ProviderResult } from '../../activities/providers/types';
 import { findModel } from '../../domain/catalog';
+import { OUTPUT_SIZE_CAPS } from '../../domain/output-limits';
 import type { FakeFal } from './fal-server';
 
 // Jobs and contexts for driving the fal adapter against the fake, as the generation activities
@@ -30,6 +31,7 @@ export function testContext(signal = new AbortController().signal): ProviderCont
     signal,
     readInput: async () => Buffer.from('input bytes'),
     inputUrl: async (name) => inputUrlOf(name),
+    outputCapBytes: OUTPUT_SIZE_CAPS.video,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type ProviderContext, type ProviderJob, type ProviderResult, type SubmitResult } from '../../activities/providers/types';
 import { findModel } from '../../domain/catalog';
+import { OUTPUT_SIZE_CAPS } from '../../domain/output-limits';
 
 // Jobs and contexts for the OpenAI and Anthropic adapter tests: a real catalog model, its catalog
 // route, and credentials pointing at a fake server.
@@ -33,6 +34,7 @@ export function plainContext(over: Partial<ProviderContext> = {}): ProviderConte
     inputUrl: async (name) => {
       throw new Error(`this test gives no ${name} input URL`);
     },
+    outputCapBytes: OUTPUT_SIZE_CAPS.image,
     ...over,
   };
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { ProviderAdapter, ProviderContext, ProviderJob, ProviderResult, SubmitResult } from '../../activities/providers/types';
 import { findModel } from '../../domain/catalog';
+import { OUTPUT_SIZE_CAPS } from '../../domain/output-limits';
 import { waitFor } from '../helpers/http';
 import type { FakeReplicate } from './replicate-server';
 
@@ -48,7 +49,7 @@ export function inputImage(): Promise<Buffer> {
 export const imageInput = { image: { storageKey: 'inputs/test.png', contentType: 'image/png' } };
 
 /** What an activity passes: its signal and the job's inputs (served by the fake). */
-export function contextFor(fake: FakeReplicate, opts: { input?: Buffer; signal?: AbortSignal } = {}): ProviderContext & { inputUrls: string[] } {
+export function contextFor(fake: FakeReplicate, opts: { input?: Buffer; signal?: AbortSignal; outputCapBytes?: number } = {}): ProviderContext & { inputUrls: string[] } {
   const inputUrls: string[] = [];
   return {
     signal: opts.signal ?? new AbortController().signal,
@@ -62,6 +63,7 @@ export function contextFor(fake: FakeReplicate, opts: { input?: Buffer; signal?:
       inputUrls.push(url);
       return url;
     },
+    outputCapBytes: opts.outputCapBytes ?? OUTPUT_SIZE_CAPS.image,
     inputUrls,
   };
 }

@@ -17,7 +17,7 @@ export interface PredictionScript {
    * file inline as a data: URL (`inline`, the optimization Replicate has made for sync answers).
    */
   output?: 'malformed' | 'missing' | 'inline';
-  /** Succeeds with one output file of this many bytes, streamed when fetched. */
+  /** Succeeds with one output file of this many bytes, streamed when fetched (or inline, with `output: 'inline'`). */
   hugeBytes?: number;
 }
 
@@ -85,6 +85,11 @@ export function createPredictionStore(opts: { origin: () => string; latencyMs: (
     if (script.fails !== undefined) return end(prediction, 'failed', { error: script.fails, logs: script.fails });
     if (script.output === 'missing') return end(prediction, 'succeeded', { output: null });
     if (script.output === 'malformed') return end(prediction, 'succeeded', { output: { message: 'done', score: 0.97 } });
+    if (script.hugeBytes !== undefined && script.output === 'inline') {
+      const file = await renderOutput(kindOf(model, prediction.input), prediction.input, prediction.id);
+      const padded = Buffer.concat([file.data, Buffer.alloc(Math.max(0, script.hugeBytes - file.data.length))]);
+      return end(prediction, 'succeeded', { output: `data:${file.mime};base64,${padded.toString('base64')}` });
+    }
     if (script.hugeBytes !== undefined) {
       const path = `/files/${prediction.id}/out-0.png`;
       files.set(path, { hugeBytes: script.hugeBytes });

@@ -165,9 +165,9 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}) {
       missingOutput() {
         nextPredictions.push({ output: 'missing' });
       },
-      /** The next prediction answers its file inline, as a data: URL. */
-      inlineOutput() {
-        nextPredictions.push({ output: 'inline' });
+      /** The next prediction answers its file inline, as a data: URL, padded with zeros to `bytes`. */
+      inlineOutput(bytes?: number) {
+        nextPredictions.push({ output: 'inline', ...(bytes !== undefined && { hugeBytes: bytes }) });
       },
       /** The next prediction's output is one file of `bytes` bytes (a PNG signature, then zeros). */
       hugeOutput(bytes: number) {

@@ -6,6 +6,7 @@ import { createElevenLabsAdapter, DEFAULT_VOICE_ID } from '../../../activities/p
 import { ingestProviderFile } from '../../../activities/providers/ingest-output';
 import { ProviderError, type ProviderContext, type ProviderFile, type ProviderJob, type ProviderResult, type SubmitResult } from '../../../activities/providers/types';
 import { findModel } from '../../../domain/catalog';
+import { OUTPUT_SIZE_CAPS } from '../../../domain/output-limits';
 import { probe } from '../../../lib/ffmpeg';
 import { createLogger } from '../../../lib/logger';
 import { createLocalStorage } from '../../../storage/local-storage';
@@ -44,7 +45,7 @@ function jobFor(slug: string, over: { prompt?: string; params?: Record<string, u
 const tts = (text = 'Hello from the fake.', params: Record<string, unknown> = {}) => jobFor('eleven-flash-v2.5', { prompt: text, params: { operation: 'tts', text, ...params } });
 
 function ctx(signal = new AbortController().signal): ProviderContext {
-  return { signal, readInput: async () => sample, inputUrl: async () => 'http://127.0.0.1:1/unused' };
+  return { signal, readInput: async () => sample, inputUrl: async () => 'http://127.0.0.1:1/unused', outputCapBytes: OUTPUT_SIZE_CAPS.voice };
 }
 
 function result(submitted: SubmitResult): ProviderResult {

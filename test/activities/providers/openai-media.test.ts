@@ -104,11 +104,24 @@ describe('OpenAI adapter: images, speech and transcription', () => {
     assert.deepEqual([fake.received.at(-1)!.body?.model, fake.received.at(-1)!.body?.voice], ['tts-1-hd', 'alloy']);
   });
 
-  it('hands an oversize speech answer on as a stream without reading it', async () => {
+  it("stops reading an images answer past what its images may take under the modality's cap: output_too_large", async () => {
+    fake.script.hugeOutput(2 * 1024 * 1024);
+    const job = jobFor('gpt-image-1', fake, { prompt: 'a huge kite' });
+    await assert.rejects(openai.submit(job, plainContext({ outputCapBytes: 256 * 1024 })), providerError('output_too_large', false));
+    // Under a cap the image fits, the same answer is read whole.
+    fake.script.hugeOutput(2 * 1024 * 1024);
+    const [file] = doneResult(await openai.submit(job, plainContext({ outputCapBytes: 4 * 1024 * 1024 }))).files.map(asProviderFile);
+    assert.equal(bytesOf(file).length, 2 * 1024 * 1024);
+  });
+
+  it('hands an oversize speech answer on as a stream without reading it, and refuses one declared over the cap', async () => {
     const size = 64 * 1024 * 1024;
-    fake.script.hugeOutput(size);
     const job = jobFor('openai-tts-1', fake, { params: { operation: 'tts', text: 'A very long speech' } });
-    const [file] = doneResult(await openai.submit(job, plainContext())).files.map(asProviderFile);
+    fake.script.hugeOutput(size);
+    await assert.rejects(openai.submit(job, plainContext({ outputCapBytes: size / 2 })), providerError('output_too_large', false));
+
+    fake.script.hugeOutput(size);
+    const [file] = doneResult(await openai.submit(job, plainContext({ outputCapBytes: 2 * size }))).files.map(asProviderFile);
     const body = streamOf(file);
     assert.ok(fake.streamedBytes() < size / 4, `only what the socket buffers hold was sent (${fake.streamedBytes()} bytes)`);
     // The ingest step would stop at the size cap; here the first chunk is enough.

@@ -148,6 +148,19 @@ describe('Replicate adapter: failures', () => {
     await answer.body?.cancel();
   });
 
+  it('stops reading an answer whose inline output is over the cap: output_too_large, and the bound follows the cap', async () => {
+    const padded = 2 * 1024 * 1024;
+    fake.script.inlineOutput(padded);
+    await assert.rejects(
+      adapter.submit(image(), contextFor(fake, { outputCapBytes: 256 * 1024 })),
+      failsWith('output_too_large', false, (err) => assert.match(err.message, /^replicate's answer was larger than 1 MB/)),
+    );
+    fake.script.inlineOutput(padded);
+    const [file] = done(await adapter.submit(image(), contextFor(fake, { outputCapBytes: 4 * padded }))).files as ProviderFile[];
+    assert.equal(file?.kind, 'bytes');
+    assert.equal((file as { data: Buffer }).data.length, padded);
+  });
+
   it('a submission whose second prediction is refused stops the first, then fails as a whole', async () => {
     fake.script.fail(503);
     const job = replicateJob(fake, 'flux-1.1-pro', { params: { num_outputs: 2 } });
