@@ -3,7 +3,7 @@ import { findModel, type ModelEntry } from '../domain/catalog';
 import type { Capability, Modality } from '../domain/modalities';
 import { modelLimitViolation, type LimitedQuantity, type LimitedRequest } from '../domain/model-limits';
 import { planAllowsStudioPlus } from '../domain/plans';
-import { usableRoutes, type RoutingConfig } from '../domain/provider-routing';
+import { routesOf, usableRoutes, type RoutingConfig } from '../domain/provider-routing';
 import type { ProviderRoute } from '../domain/providers';
 import { ApiError } from './errors';
 
@@ -26,7 +26,7 @@ export function resolveModel(slug: string, modality: Modality, principal: KeyPri
   if (requestRoutes(model, principal, routing).length === 0) {
     throw new ApiError(
       'provider_unavailable',
-      `Model '${slug}' is not available: none of its providers (${model.routes.map((r) => r.provider).join(', ')}) has credentials on this server. GET /v1/models shows which models are available.`,
+      `Model '${slug}' is not available: none of its providers (${routesOf(model, routing).map((r) => r.provider).join(', ')}) has credentials on this server. GET /v1/models shows which models are available.`,
     );
   }
   return model;

@@ -1,5 +1,5 @@
 import { findModel } from './catalog';
-import { isRealProvider, SIMULATOR, type ProviderRoute } from './providers';
+import { isRealProvider, PROVIDER_MODALITIES, servesModality, SIMULATOR, type ProviderRoute } from './providers';
 
 // MODEL_ROUTES (decisions §7): a JSON object, model slug → list of `{provider, model}` routes,
 // that replaces those models' catalog routes on this deployment. To keep a catalog route next to a
@@ -20,12 +20,18 @@ export function parseModelRoutes(raw: string | undefined): Record<string, Provid
   }
   const routes: Record<string, ProviderRoute[]> = {};
   for (const [slug, list] of Object.entries(parsed)) {
-    if (!findModel(slug)) throw new ModelRoutesError(`MODEL_ROUTES names an unknown model "${slug}".`);
+    const entry = findModel(slug);
+    if (!entry) throw new ModelRoutesError(`MODEL_ROUTES names an unknown model "${slug}".`);
     if (!Array.isArray(list) || list.length === 0) throw new ModelRoutesError(`MODEL_ROUTES["${slug}"] must be a non-empty list of routes.`);
     routes[slug] = list.map((route, i) => {
       const { provider, model } = (route ?? {}) as { provider?: unknown; model?: unknown };
       if (typeof provider !== 'string' || !(provider === SIMULATOR || isRealProvider(provider))) {
         throw new ModelRoutesError(`MODEL_ROUTES["${slug}"][${i}].provider must be one of the provider names of decisions §7, got ${JSON.stringify(provider)}.`);
+      }
+      if (!servesModality(provider, entry.modality)) {
+        throw new ModelRoutesError(
+          `MODEL_ROUTES["${slug}"][${i}]: ${slug} is a model of modality ${entry.modality}, and ${provider} serves ${PROVIDER_MODALITIES[provider].join(', ')} models in this gateway.`,
+        );
       }
       if (typeof model !== 'string' || model.length === 0 || model.length > 200) {
         throw new ModelRoutesError(`MODEL_ROUTES["${slug}"][${i}].model must be the provider's model id (a non-empty string).`);

@@ -1,3 +1,5 @@
+import { MODALITIES, type Modality } from './modalities';
+
 // The provider names of decisions §7: the adapters that call a real provider, and the simulator.
 
 export const REAL_PROVIDERS = ['openai', 'anthropic', 'fal', 'replicate', 'elevenlabs', 'openai_compatible'] as const;
@@ -21,4 +23,23 @@ export interface ProviderRoute {
 
 export function isRealProvider(name: string): name is RealProvider {
   return (REAL_PROVIDERS as readonly string[]).includes(name);
+}
+
+/**
+ * The modalities each adapter serves in this gateway. A route outside them (MODEL_ROUTES sending
+ * an image model to `anthropic`) is refused when the configuration is read, not when a paid
+ * request reaches it; the adapters refuse such a job too, before calling anyone.
+ */
+export const PROVIDER_MODALITIES: Record<ProviderName, readonly Modality[]> = {
+  openai: ['chat', 'image', 'voice'],
+  anthropic: ['chat'],
+  fal: ['image', 'video', 'music', 'avatar', '3d', 'upscale'],
+  replicate: ['image', 'video', 'upscale'],
+  elevenlabs: ['voice', 'music'],
+  openai_compatible: ['chat'],
+  simulator: MODALITIES,
+};
+
+export function servesModality(provider: ProviderName, modality: Modality): boolean {
+  return PROVIDER_MODALITIES[provider].includes(modality);
 }

@@ -26,17 +26,17 @@ function presentLimits(limits: ModelLimits): Record<string, number | readonly nu
 }
 
 /**
- * A catalog entry on the wire (decisions §10). `provider` is its first route's provider; `available`
- * and `providers` say whether, and by which providers in order, it runs for the caller here
- * (decisions §7): the simulator for sandbox keys, else routes with credentials (the platform's or
- * the organization's own).
+ * A catalog entry on the wire (decisions §10). `provider` is the provider of its first route on
+ * this deployment (MODEL_ROUTES may replace the catalog's); `available` and `providers` say whether,
+ * and by which providers in order, it runs for the caller here (decisions §7): the simulator for
+ * sandbox keys, else routes with credentials (the platform's or the organization's own).
  */
-export function presentModel(model: ModelEntry, routes: readonly ProviderRoute[]) {
+export function presentModel(model: ModelEntry, deployedRoutes: readonly ProviderRoute[], routes: readonly ProviderRoute[]) {
   return {
     object: 'model' as const,
     slug: model.slug,
     name: model.name,
-    provider: model.routes[0]!.provider,
+    provider: deployedRoutes[0]!.provider,
     modality: model.modality,
     tier: model.tier,
     capabilities: model.capabilities,

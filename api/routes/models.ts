@@ -1,4 +1,5 @@
 import { listModels } from '../../domain/catalog';
+import { routesOf } from '../../domain/provider-routing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { presentModel } from '../presenters/model';
@@ -17,6 +18,7 @@ export function registerModelRoutes(router: AppRouter, deps: ApiDeps): void {
         (!query.tier || m.tier === query.tier) &&
         (!query.capability || m.capabilities.includes(query.capability)),
     );
-    ctx.body = { object: 'list', data: models.map((m) => presentModel(m, requestRoutes(m, principal, deps.routing))), has_more: false };
+    const present = (m: (typeof models)[number]) => presentModel(m, routesOf(m, deps.routing), requestRoutes(m, principal, deps.routing));
+    ctx.body = { object: 'list', data: models.map(present), has_more: false };
   });
 }

@@ -321,4 +321,17 @@ describe('PROVIDER_MODE=live without credentials', () => {
     assert.equal(sandbox.status, 200);
     assert.equal(sandbox.body.provider, 'simulator');
   });
+
+  it("names this deployment's routes, MODEL_ROUTES included, in the 503 and in /v1/models", async () => {
+    const modelRoutes = { 'flux-schnell': [{ provider: 'replicate' as const, model: 'black-forest-labs/flux-schnell' }] };
+    const api = await startExtraApi({ routing: { providerMode: 'live', configuredProviders: [], modelRoutes } });
+    const org = await createOrganization({ plan: 'pro', credits: 5_000 });
+    const res = await call('POST', '/v1/images', { key: org.liveKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: 'none' } });
+    assert.equal(res.status, 503);
+    assert.match(res.body.error.message, /none of its providers \(replicate\)/);
+    const models = await call('GET', '/v1/models', { key: org.liveKey, baseUrl: api.url });
+    const flux = models.body.data.find((m: { slug: string }) => m.slug === 'flux-schnell');
+    assert.deepEqual([flux.provider, flux.available], ['replicate', false]);
+    await assertMoneyInvariants(org.id);
+  });
 });
