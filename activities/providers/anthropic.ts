@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import { answerTooLarge, answerTooLargeFailure, capAnswers, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus, PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderCredentials, type ProviderJob, type ProviderResult } from './types';
 
@@ -23,7 +24,13 @@ export function createAnthropicAdapter(opts: AdapterOptions): ProviderAdapter {
     const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}`;
     let client = clients.get(cacheKey);
     if (!client) {
-      client = new Anthropic({ apiKey: credentials.apiKey, baseURL: credentials.baseUrl, maxRetries: 0, timeout: opts.requestTimeoutMs });
+      client = new Anthropic({
+        apiKey: credentials.apiKey,
+        baseURL: credentials.baseUrl,
+        maxRetries: 0,
+        timeout: opts.requestTimeoutMs,
+        fetch: capAnswers((input, init) => fetch(input, init), TEXT_ANSWER_CAP_BYTES),
+      });
       clients.set(cacheKey, client);
       if (clients.size > CACHED_CLIENTS) clients.delete(clients.keys().next().value!);
     }
@@ -102,6 +109,8 @@ export function chatResult(message: Message | string | undefined): ProviderResul
  */
 function failureFromAnthropic(err: unknown, cancelled: AbortSignal): unknown {
   if (cancelled.aborted) return err;
+  const tooLarge = answerTooLarge(err);
+  if (tooLarge) return answerTooLargeFailure(PROVIDER, tooLarge.capBytes);
   if (err instanceof Anthropic.APIError && typeof err.status === 'number') {
     const detail = err.apiMessage ? `${err.apiMessage}${err.type ? ` (${err.type})` : ''}` : err.message;
     return failureFromStatus(PROVIDER, err.status, detail, err.headers?.get('retry-after'));

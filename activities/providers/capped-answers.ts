@@ -9,6 +9,12 @@ import { ProviderError } from './types';
 /** The JSON around inline files: ids, timings, a prediction's logs. */
 const ENVELOPE_BYTES = 1024 * 1024;
 
+/**
+ * A chat answer's or a transcript's text is small next to this (a million output tokens of text is
+ * about 4 MB); the bound stops a server whose answer never ends.
+ */
+export const TEXT_ANSWER_CAP_BYTES = 16 * 1024 * 1024;
+
 /** An answer stopped at its cap. The SDK reading it rejects with this error (or one caused by it). */
 export class AnswerTooLarge extends Error {
   constructor(readonly capBytes: number) {

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { runChat } from './openai-chat';
-import { inlineAnswerCap } from './capped-answers';
+import { inlineAnswerCap, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
 import { createOpenAIClients, failureFromOpenAI } from './openai-client';
 import { runImage, runSpeech, runTranscription } from './openai-media';
 import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
@@ -53,9 +53,6 @@ function createAdapter(name: OpenAIProvider, opts: AdapterOptions): ProviderAdap
     },
   };
 }
-
-/** A chat answer's or a transcript's text is small next to this; the cap stops a server that never ends. */
-const TEXT_ANSWER_CAP_BYTES = 16 * 1024 * 1024;
 
 /**
  * The most of an answer that is read: the base64 of the images asked for, a speech body (the file

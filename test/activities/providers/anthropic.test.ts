@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createAnthropicAdapter } from '../../../activities/providers/anthropic';
+import { TEXT_ANSWER_CAP_BYTES } from '../../../activities/providers/capped-answers';
 import { ProviderError } from '../../../activities/providers/types';
 import { doneResult, jobFor, plainContext, providerError } from '../../fakes/openai-anthropic-jobs';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/anthropic-server';
@@ -93,6 +94,11 @@ describe('Anthropic adapter', () => {
   it('fails a 400 as provider_rejected, not retryable, with Anthropic’s message', async () => {
     fake.script.fail(400, { message: 'messages: roles must alternate' });
     await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /roles must alternate \(invalid_request_error\)/)));
+  });
+
+  it('stops reading an answer past the 16 MB a chat answer may take: output_too_large, not retryable', async () => {
+    fake.script.reply('x'.repeat(TEXT_ANSWER_CAP_BYTES + 1));
+    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('output_too_large', false, (err) => assert.match(err.message, /^Anthropic's answer was larger than 16 MB/)));
   });
 
   it('fails with provider_bad_output on a cut-off JSON answer and on a message without content', async () => {

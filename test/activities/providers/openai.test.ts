@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { TEXT_ANSWER_CAP_BYTES } from '../../../activities/providers/capped-answers';
 import { createOpenAIAdapter } from '../../../activities/providers/openai';
 import { ProviderError } from '../../../activities/providers/types';
 import { doneResult, jobFor, plainContext, providerError } from '../../fakes/openai-anthropic-jobs';
@@ -109,6 +110,11 @@ describe('OpenAI adapter: chat and failures', () => {
   it('fails a 400 as provider_rejected, not retryable, with OpenAI’s message', async () => {
     fake.script.fail(400, { message: "Invalid type for 'messages[0].content'." });
     await assert.rejects(openai.submit(chat(), plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /messages\[0\]\.content/)));
+  });
+
+  it('stops reading an answer past the 16 MB a chat answer may take: output_too_large, not retryable', async () => {
+    fake.script.reply('x'.repeat(TEXT_ANSWER_CAP_BYTES + 1));
+    await assert.rejects(openai.submit(chat(), plainContext()), providerError('output_too_large', false, (err) => assert.match(err.message, /^OpenAI's answer was larger than 16 MB/)));
   });
 
   it('fails with provider_bad_output on a cut-off JSON answer and on an answer without choices', async () => {
