@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
+import { inlineAnswerCap, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
 import { PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { runChat } from './openai-chat';
-import { inlineAnswerCap, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
 import { createOpenAIClients, failureFromOpenAI } from './openai-client';
 import { runImage, runSpeech, runTranscription } from './openai-media';
 import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
