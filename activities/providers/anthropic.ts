@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { answerTooLarge, answerTooLargeFailure, capAnswers, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
+import { answerTooLargeFailure, cappedFetch, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus, PROVIDER_ERROR_CODES, requestSignal } from './http-failure';
 import { ProviderError, type AdapterOptions, type ProviderAdapter, type ProviderCredentials, type ProviderJob, type ProviderResult } from './types';
 
@@ -29,7 +29,7 @@ export function createAnthropicAdapter(opts: AdapterOptions): ProviderAdapter {
         baseURL: credentials.baseUrl,
         maxRetries: 0,
         timeout: opts.requestTimeoutMs,
-        fetch: capAnswers((input, init) => fetch(input, init), TEXT_ANSWER_CAP_BYTES),
+        fetch: cappedFetch(TEXT_ANSWER_CAP_BYTES),
       });
       clients.set(cacheKey, client);
       if (clients.size > CACHED_CLIENTS) clients.delete(clients.keys().next().value!);
@@ -109,8 +109,8 @@ export function chatResult(message: Message | string | undefined): ProviderResul
  */
 function failureFromAnthropic(err: unknown, cancelled: AbortSignal): unknown {
   if (cancelled.aborted) return err;
-  const tooLarge = answerTooLarge(err);
-  if (tooLarge) return answerTooLargeFailure(PROVIDER, tooLarge.capBytes);
+  const tooLarge = answerTooLargeFailure(PROVIDER, err);
+  if (tooLarge) return tooLarge;
   if (err instanceof Anthropic.APIError && typeof err.status === 'number') {
     const detail = err.apiMessage ? `${err.apiMessage}${err.type ? ` (${err.type})` : ''}` : err.message;
     return failureFromStatus(PROVIDER, err.status, detail, err.headers?.get('retry-after'));

@@ -56,6 +56,11 @@ export function capAnswers(send: Fetch, capBytes: number): Fetch {
   };
 }
 
+/** The global fetch, capped: what each SDK is given. */
+export function cappedFetch(capBytes: number): Fetch {
+  return capAnswers((input, init) => fetch(input, init), capBytes);
+}
+
 /** The AnswerTooLarge behind `err` (an SDK may wrap it), if that is what stopped the request. */
 export function answerTooLarge(err: unknown): AnswerTooLarge | undefined {
   for (let cause = err, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
@@ -64,10 +69,15 @@ export function answerTooLarge(err: unknown): AnswerTooLarge | undefined {
   return undefined;
 }
 
-/** The generation's failure for an answer over its cap: the provider's, and no retry will shrink it. */
-export function answerTooLargeFailure(provider: string, capBytes: number): ProviderError {
+/**
+ * The generation's failure when `err` is an answer stopped at its cap (the provider's, and no retry
+ * will shrink it); undefined for any other error.
+ */
+export function answerTooLargeFailure(provider: string, err: unknown): ProviderError | undefined {
+  const tooLarge = answerTooLarge(err);
+  if (!tooLarge) return undefined;
   return new ProviderError(
     PROVIDER_ERROR_CODES.tooLarge,
-    `${provider}'s answer was larger than ${Math.round(capBytes / 1024 / 1024)} MB, more than its outputs may take under the size cap; it was not kept.`,
+    `${provider}'s answer was larger than ${Math.round(tooLarge.capBytes / 1024 / 1024)} MB, more than its outputs may take under the size cap; it was not kept.`,
   );
 }

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { answerTooLarge, answerTooLargeFailure, capAnswers } from './capped-answers';
+import { answerTooLargeFailure, cappedFetch } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus } from './http-failure';
 import type { AdapterOptions, ProviderCredentials } from './types';
 
@@ -33,7 +33,7 @@ export function createOpenAIClients(opts: AdapterOptions): (credentials: Provide
       project: null,
       adminAPIKey: null,
       webhookSecret: null,
-      fetch: capAnswers((input, init) => fetch(input, init), answerCapBytes),
+      fetch: cappedFetch(answerCapBytes),
       ...(!credentials.apiKey && { defaultHeaders: { Authorization: null } }),
     });
     clients.set(cacheKey, client);
@@ -49,8 +49,8 @@ export function createOpenAIClients(opts: AdapterOptions): (credentials: Provide
  */
 export function failureFromOpenAI(provider: string, err: unknown, cancelled: AbortSignal): unknown {
   if (cancelled.aborted) return err;
-  const tooLarge = answerTooLarge(err);
-  if (tooLarge) return answerTooLargeFailure(provider, tooLarge.capBytes);
+  const tooLarge = answerTooLargeFailure(provider, err);
+  if (tooLarge) return tooLarge;
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     return failureFromStatus(provider, err.status, errorDetail(err), err.headers?.get('retry-after'));
   }

@@ -1,5 +1,5 @@
 import Replicate from 'replicate';
-import { answerTooLarge, answerTooLargeFailure, capAnswers } from './capped-answers';
+import { answerTooLargeFailure, cappedFetch } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus } from './http-failure';
 import type { ProviderCredentials } from './types';
 
@@ -21,8 +21,7 @@ export function replicateClient(credentials: ProviderCredentials, answerCapBytes
   const cacheKey = `${credentials.baseUrl}\n${credentials.apiKey}\n${answerCapBytes}`;
   let client = clients.get(cacheKey);
   if (!client) {
-    const send = capAnswers((input, init) => fetch(input, init), answerCapBytes);
-    client = new Replicate({ auth: credentials.apiKey, baseUrl: credentials.baseUrl, fetch: answerEachRequestOnce(send) });
+    client = new Replicate({ auth: credentials.apiKey, baseUrl: credentials.baseUrl, fetch: answerEachRequestOnce(cappedFetch(answerCapBytes)) });
     if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
     clients.set(cacheKey, client);
   }
@@ -52,8 +51,8 @@ function answerEachRequestOnce(send: (input: Request | string, init?: RequestIni
 /** What a failed SDK call means for the gateway: its HTTP status, a network failure, or a bad answer. */
 export function replicateFailure(err: unknown, cancelled: AbortSignal): unknown {
   if (cancelled.aborted) return err;
-  const tooLarge = answerTooLarge(err);
-  if (tooLarge) return answerTooLargeFailure(REPLICATE, tooLarge.capBytes);
+  const tooLarge = answerTooLargeFailure(REPLICATE, err);
+  if (tooLarge) return tooLarge;
   const response = answerOf(err);
   if (response) return failureFromStatus(REPLICATE, response.status, problemDetail((err as Error).message), response.headers.get('retry-after'));
   if (err instanceof SyntaxError) return badOutput(REPLICATE, 'its answer is not JSON');
