@@ -1,4 +1,5 @@
 import { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { answerTooLargeFailure } from './capped-answers';
 import { badOutput, failureFromNetwork, failureFromStatus, PROVIDER_ERROR_CODES } from './http-failure';
 import { ProviderError } from './types';
 
@@ -26,6 +27,8 @@ export interface RequestSignals {
 export function failureFromElevenLabs(err: unknown, signals: RequestSignals): unknown {
   // A cancelled activity's abort goes through untouched, so Temporal sees the cancellation.
   if (signals.cancelled.aborted || err instanceof ProviderError) return err;
+  const tooLarge = answerTooLargeFailure(PROVIDER, err);
+  if (tooLarge) return tooLarge;
   // Our own deadline, whatever shape the SDK gave the abort it caused.
   if (signals.deadline.aborted) return failureFromNetwork(PROVIDER, signals.deadline.reason, signals.cancelled);
   if ((err as { name?: string })?.name === 'ParseError') return badOutput(PROVIDER, 'an answer of the wrong shape');

@@ -1,5 +1,6 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { describeError, type Logger } from '../../lib/logger';
+import { cappedFetch, TEXT_ANSWER_CAP_BYTES } from './capped-answers';
 import { failureFromElevenLabs, PROVIDER, type RequestSignals } from './elevenlabs-failure';
 import { relay } from './elevenlabs-stream';
 import { badOutput, PROVIDER_ERROR_CODES } from './http-failure';
@@ -34,14 +35,18 @@ export interface ElevenLabsAdapterOptions extends AdapterOptions {
 }
 
 export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): ProviderAdapter {
-  // One client per organization key and base URL (BYOK); clients hold no connection state.
+  // One client per organization key, base URL (BYOK) and bound; clients hold no connection state.
   const clients = new Map<string, ElevenLabsClient>();
-  function clientFor({ apiKey, baseUrl }: ProviderCredentials): ElevenLabsClient {
-    const key = `${baseUrl}\n${apiKey}`;
+  /**
+   * `capBytes` bounds every answer the client reads whole (a transcript's JSON). Audio is left
+   * unbounded here: it is handed on as a stream, which the ingest step reads under the modality's cap.
+   */
+  function clientFor({ apiKey, baseUrl }: ProviderCredentials, capBytes?: number): ElevenLabsClient {
+    const key = `${baseUrl}\n${apiKey}\n${capBytes ?? ''}`;
     let client = clients.get(key);
     if (!client) {
       // Retries and Retry-After are Temporal's job, fallback the workflow's: the SDK's retries stay off.
-      client = new ElevenLabsClient({ apiKey, baseUrl, maxRetries: 0 });
+      client = new ElevenLabsClient({ apiKey, baseUrl, maxRetries: 0, ...(capBytes !== undefined && { fetch: cappedFetch(capBytes) }) });
       clients.set(key, client);
       if (clients.size > CACHED_CLIENTS) clients.delete(clients.keys().next().value!);
     }
@@ -132,7 +137,9 @@ export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): Provide
     }
   }
 
-  async function transcribe(client: ElevenLabsClient, job: ProviderJob, ctx: ProviderContext): Promise<ProviderResult> {
+  async function transcribe(job: ProviderJob, ctx: ProviderContext): Promise<ProviderResult> {
+    // The SDK reads the transcript's JSON whole (words with their timings, for a long recording).
+    const client = clientFor(job.credentials, TEXT_ANSWER_CAP_BYTES);
     const { contentType } = inputOf(job, 'audio');
     const file = { data: await ctx.readInput('audio'), filename: 'audio', contentType };
     const language = languageOf(job);
@@ -164,19 +171,18 @@ export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): Provide
     name: 'elevenlabs',
 
     async submit(job, ctx) {
-      const client = clientFor(job.credentials);
       const operation = job.model.modality === 'music' ? 'music' : job.model.modality === 'voice' ? (job.params.operation ?? 'tts') : job.model.modality;
       switch (operation) {
         case 'tts': {
           const voiceId = typeof job.params.voice_id === 'string' ? job.params.voice_id : DEFAULT_VOICE_ID;
-          return { state: 'done', result: { files: [await speak(client, job, voiceId, ctx)] } };
+          return { state: 'done', result: { files: [await speak(clientFor(job.credentials), job, voiceId, ctx)] } };
         }
         case 'voice_clone':
-          return { state: 'done', result: { files: [await speakInClonedVoice(client, job, ctx)] } };
+          return { state: 'done', result: { files: [await speakInClonedVoice(clientFor(job.credentials), job, ctx)] } };
         case 'transcription':
-          return { state: 'done', result: await transcribe(client, job, ctx) };
+          return { state: 'done', result: await transcribe(job, ctx) };
         case 'music':
-          return { state: 'done', result: { files: [await compose(client, job, ctx)] } };
+          return { state: 'done', result: { files: [await compose(clientFor(job.credentials), job, ctx)] } };
         default:
           throw new ProviderError(PROVIDER_ERROR_CODES.rejected, `ElevenLabs serves voice and music only, not ${String(operation)} (check MODEL_ROUTES).`, false, { source: 'gateway' });
       }

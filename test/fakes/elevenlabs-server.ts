@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hugeMp3, musicMp3, speechMp3 } from './elevenlabs-media';
 
@@ -94,7 +95,7 @@ export async function startFakeElevenLabs(opts: { apiKey?: string; port?: number
     malformedOutput: (on?: FakeRoute) => push({ kind: 'malformed' }, on),
     /** 200 without the output: an empty audio body, or a transcription without `text`. */
     missingOutput: (on?: FakeRoute) => push({ kind: 'missing' }, on),
-    /** 200 with an MP3 of more than `bytes`, streamed as it is read. */
+    /** 200 with an MP3 (a transcript's JSON on `stt`) of more than `bytes`, streamed as it is read. */
     hugeOutput: (bytes: number, on?: FakeRoute) => push({ kind: 'huge', bytes }, on),
     /** 200 and part of the audio, then the connection drops. */
     cutOutput: (on?: FakeRoute) => push({ kind: 'cut' }, on),
@@ -164,6 +165,7 @@ export async function startFakeElevenLabs(opts: { apiKey?: string; port?: number
         if (!r.files?.some((f) => f.field === 'file')) return missingField(res, 'file');
         if (behaviour?.kind === 'malformed') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>');
         if (behaviour?.kind === 'missing') return json(res, 200, { language_code: 'eng', language_probability: 0.5 });
+        if (behaviour?.kind === 'huge') return hugeTranscript(res, behaviour.bytes);
         const words = TRANSCRIPT.split(' ').map((text, i) => ({ text, start: i * 0.4, end: i * 0.4 + 0.3, type: 'word', logprob: 0 }));
         return json(res, 200, { language_code: r.fields.language_code ?? 'eng', language_probability: 0.98, text: TRANSCRIPT, words });
       }
@@ -189,6 +191,21 @@ export async function startFakeElevenLabs(opts: { apiKey?: string; port?: number
       return void res.socket?.destroy();
     }
     res.writeHead(200, { ...head, 'Content-Length': data.length }).end(data);
+  }
+
+  /** A transcript whose text never seems to end, without a Content-Length: read it to find out. */
+  function hugeTranscript(res: ServerResponse, bytes: number) {
+    let served = 0;
+    hugeServed = () => served;
+    const words = Buffer.from('word '.repeat(64 * 1024 / 5));
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.write('{"language_code":"eng","language_probability":0.98,"text":"');
+    Readable.from(
+      (function* () {
+        for (; served <= bytes; served += words.length) yield words;
+        yield '"}';
+      })(),
+    ).pipe(res);
   }
 
   const server = http.createServer((req, res) => {

@@ -249,6 +249,13 @@ describe('ElevenLabs adapter', () => {
       await assert.rejects(adapter.submit(job(), ctx()), failsWith('provider_bad_output', false));
     });
 
+    it('stops reading a transcript past the 16 MB a text answer may take: output_too_large, not retryable', async () => {
+      fake.script.hugeOutput(64 * 1024 * 1024, 'stt');
+      const job = jobFor('eleven-scribe', { params: { operation: 'transcription' }, withAudio: true });
+      await assert.rejects(adapter.submit(job, ctx()), failsWith('output_too_large', false, (err) => assert.match(err.message, /^ElevenLabs's answer was larger than 16 MB/)));
+      assert.ok(fake.hugeServed() < 32 * 1024 * 1024, `the rest was never read: ${fake.hugeServed()} bytes served`);
+    });
+
     it('fails the stream with a retryable error when the connection drops mid-answer', async () => {
       fake.script.cutOutput();
       const file = stream(result(await adapter.submit(tts('A long enough sentence to cut in two halves.'), ctx())).files[0]);
