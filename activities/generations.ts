@@ -206,7 +206,8 @@ export function createGenerationActivities(deps: {
 
   /**
    * Runs one provider call and adds it to the generation's `attempts` once it ends: succeeded, or
-   * failed with its code. A cancelled call (the workflow moved on) is not an attempt's end.
+   * failed with its code. A cancelled call (the workflow moved on) is not ended here: the settlement
+   * that follows ends the call it finds open on the row with the generation's outcome.
    */
   async function recorded<T>(
     input: GenerationInput,
@@ -280,12 +281,14 @@ export function createGenerationActivities(deps: {
       // still cuts the first wait short.
       const hints = deps.pollHints?.watch(job.generationId);
       try {
-        const firstRun = await repos.generations.markRunning(input.generationId);
+        const firstRun = await repos.generations.markRunning(input.generationId, job.route);
         const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
-        const submitted =
-          row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))
-            ? { state: 'pending' as const, providerJobId: row.provider_job_id, submittedAt: row.provider_job_submitted_at?.getTime() ?? Date.now() }
-            : await submit(input, job, adapter, ctx, routeIndex);
+        const resumed = row?.provider_job_id && (routeIndex === undefined || onRoute(row, job)) ? row : undefined;
+        // A re-run's call is open from now, or, resuming a job, from that job's submission.
+        if (!firstRun) await repos.generations.openAttempt(input.generationId, job.route, resumed?.provider_job_submitted_at ?? undefined);
+        const submitted = resumed
+          ? { state: 'pending' as const, providerJobId: resumed.provider_job_id!, submittedAt: resumed.provider_job_submitted_at?.getTime() ?? Date.now() }
+          : await submit(input, job, adapter, ctx, routeIndex);
         if (submitted.state === 'done') return submitted.outcome;
         return await recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted, ctx, hints)));
       } finally {
@@ -324,7 +327,7 @@ export function createGenerationActivities(deps: {
         return withProviderContext(job, async (ctx): Promise<Submission> => {
           const row = await repos.generations.findById(input.generationId);
           if (row?.provider_job_id && (routeIndex === undefined || onRoute(row, job))) return { state: 'pending', providerJobId: row.provider_job_id };
-          await repos.generations.markRunning(input.generationId);
+          if (!(await repos.generations.markRunning(input.generationId, job.route))) await repos.generations.openAttempt(input.generationId, job.route);
           const submitted = await submit(input, job, adapter, ctx, routeIndex);
           return submitted.state === 'done' ? submitted : { state: 'pending', providerJobId: submitted.providerJobId };
         });

@@ -16,6 +16,7 @@ import * as usage from './migrations/0012-usage';
 import * as anomalyDetector from './migrations/0013-anomaly-detector';
 import * as providers from './migrations/0014-providers';
 import * as closedProviderRoutes from './migrations/0015-closed-provider-routes';
+import * as openAttempts from './migrations/0016-open-attempts';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0013-anomaly-detector': anomalyDetector,
   '0014-providers': providers,
   '0015-closed-provider-routes': closedProviderRoutes,
+  '0016-open-attempts': openAttempts,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -40,7 +40,8 @@ export interface GenerationRow {
 export interface ProviderAttempt {
   provider: string;
   model: string;
-  outcome: 'succeeded' | 'failed';
+  /** `canceled`: the generation was cancelled while the call ran, and the call was stopped. */
+  outcome: 'succeeded' | 'failed' | 'canceled';
   error_code?: string;
   duration_ms: number;
 }
@@ -126,12 +127,26 @@ export function createGenerationsRepo(knex: Knex) {
       return trx('generations').where({ id }).first();
     },
 
-    /** Moves a queued generation to `running`; false when it was not queued (a re-run step). */
-    async markRunning(id: string, trx: Db = knex): Promise<boolean> {
+    /**
+     * Moves a queued generation to `running`, its provider call `call` open from now; false when it
+     * was not queued (a re-run step, which opens its call with `openAttempt`).
+     */
+    async markRunning(id: string, call?: ProviderCall, trx: Db = knex): Promise<boolean> {
       const updated = await trx('generations')
         .where({ id, status: 'queued' })
-        .update({ status: 'running', started_at: trx.fn.now() });
+        .update({ status: 'running', started_at: trx.fn.now(), ...(call && { open_attempt: openAttemptOf(trx, call) }) });
       return updated > 0;
+    },
+
+    /**
+     * Opens the generation's provider call on `call` (since `since`, a resumed job's submission, or
+     * now), in place of any call left open on the row; nothing once the generation is terminal.
+     */
+    async openAttempt(id: string, call: ProviderCall, since?: Date, trx: Db = knex): Promise<void> {
+      await trx('generations')
+        .where({ id })
+        .whereIn('status', ['queued', 'running'])
+        .update({ open_attempt: openAttemptOf(trx, call, since) });
     },
 
     /**
@@ -210,10 +225,16 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     /** Appends one ended provider call to the generation's provenance. */
+    /**
+     * Ends the open provider call as `attempt`. Once a settlement has ended it (an interrupted call,
+     * recorded with the generation's outcome), a step that hears of its cancellation late records
+     * nothing more; rows from before open calls, still running, are recorded as before.
+     */
     async recordAttempt(id: string, attempt: ProviderAttempt, trx: Db = knex): Promise<void> {
       await trx('generations')
         .where({ id })
-        .update({ attempts: trx.raw('attempts || ?::jsonb', [JSON.stringify([attempt])]) });
+        .where((q) => q.whereNotNull('open_attempt').orWhereIn('status', ['queued', 'running']))
+        .update({ attempts: trx.raw('attempts || ?::jsonb', [JSON.stringify([attempt])]), open_attempt: null });
     },
 
     /** Moves a non-terminal generation to `failed` or `canceled`, refunding its whole reservation. */
@@ -240,6 +261,14 @@ export function createGenerationsRepo(knex: Knex) {
           error_source: outcome.status === 'failed' ? (outcome.errorSource ?? null) : null,
           retryable: outcome.status === 'failed' ? (outcome.retryable ?? null) : null,
           finished_at: trx.fn.now(),
+          // A provider call still open was interrupted by this outcome: it ends with it.
+          attempts: trx.raw(
+            `CASE WHEN open_attempt IS NULL THEN attempts ELSE attempts || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+               'provider', open_attempt->'provider', 'model', open_attempt->'model', 'outcome', ?::text, 'error_code', ?::text,
+               'duration_ms', greatest(0, round(extract(epoch from now() - (open_attempt->>'started_at')::timestamptz) * 1000))::int))) END`,
+            [outcome.status === 'canceled' ? 'canceled' : 'failed', outcome.status === 'failed' ? (outcome.errorCode ?? null) : null],
+          ),
+          open_attempt: null,
         })
         .returning('*');
       return row;
@@ -307,3 +336,13 @@ export function createGenerationsRepo(knex: Knex) {
 }
 
 export type GenerationsRepo = ReturnType<typeof createGenerationsRepo>;
+
+/** A route's provider and the provider's model: what a provider call runs on. */
+export interface ProviderCall {
+  provider: string;
+  model: string;
+}
+
+function openAttemptOf(trx: Db, call: ProviderCall, since?: Date): Knex.Raw {
+  return trx.raw(`jsonb_build_object('provider', ?::text, 'model', ?::text, 'started_at', coalesce(?::timestamptz, now()))`, [call.provider, call.model, since ?? null]);
+}

@@ -92,6 +92,14 @@ describe('settlement that cannot strand money', function () {
       const done = await waitForGeneration(res.body.id, org.liveKey, ['succeeded', 'failed', 'canceled'], 30_000);
       assert.equal(done.status, 'failed');
       assert.equal(done.error_code, 'provider_timeout');
+      // The call the budget stopped is in the provenance, once, with the generation's code.
+      assert.equal(done.attempts.length, 1, JSON.stringify(done.attempts));
+      const [attempt] = done.attempts;
+      assert.deepEqual({ ...attempt, duration_ms: undefined }, { provider: 'simulator', model, outcome: 'failed', error_code: 'provider_timeout', duration_ms: undefined });
+      assert.ok(attempt.duration_ms >= 1_000 && attempt.duration_ms < 30_000, `the call ran until the budget stopped it: ${attempt.duration_ms} ms`);
+      // The step hears of its cancellation after the settlement: what it might still record is not kept.
+      await stack().repos.generations.recordAttempt(res.body.id, { provider: 'simulator', model, outcome: 'failed', error_code: 'internal_error', duration_ms: 1 });
+      assert.deepEqual((await stack().repos.generations.findById(res.body.id))!.attempts, done.attempts);
       assert.equal(done.refunded_credits, done.reserved_credits);
       assert.deepEqual(await ledgerKinds(res.body.id), ['reserve', 'refund']);
       if (modality === 'async') {
