@@ -74,6 +74,14 @@ describe('money invariants checker', function () {
     }
   });
 
+  it('reports a terminal generation whose provider call is missing from its attempts', async () => {
+    const org = await createOrganization();
+    const done = await image(org, 'charged');
+    assert.equal(done.body.attempts.length, 1);
+    await stack().knex('generations').where({ id: done.body.id }).update({ open_attempt: { provider: 'simulator', model: 'flux-schnell', started_at: new Date().toISOString() } });
+    assertReported(await check(org.id), done.body.id, /its call to simulator \(flux-schnell\) is missing from its attempts$/);
+  });
+
   it('reports a generation left running by a terminated workflow as stranded, with its credits held', async () => {
     const org = await createOrganization();
     const created = await slowVideo(org, 20_000);

@@ -16,6 +16,9 @@ import { stack } from './stack';
 //   (c) No generation stays non-terminal once its workflow (workflow id = generation id) is closed.
 //   (d)-(f) Comparisons reserve the sum of their children and get the verdict their children give,
 //       once (test/helpers/comparison-invariants.ts).
+//   (g) Not money, but read in the same pass: every provider call a terminal generation began is in
+//       its attempts (none left in `open_attempt`), whether the call ended, a timeout or a cancel
+//       stopped it, or its worker was killed.
 // (a) alone cannot see a stranded reservation: credits that nothing will ever settle still balance
 // the wallet. (b) sees a terminal generation that kept them, (c) one that nothing will ever finish.
 
@@ -34,6 +37,8 @@ interface GenerationState {
   reserved: number;
   charged: number;
   refunded: number;
+  /** The provider call begun and not yet in `attempts`, if any. */
+  openAttempt: { provider: string; model: string } | null;
   ledger: (LedgerRow & { organizationId: string })[];
 }
 
@@ -98,6 +103,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
     reserved_credits: number;
     charged_credits: number;
     refunded_credits: number;
+    open_attempt: GenerationState['openAttempt'];
     ledger: GenerationState['ledger'];
   }[] = await trx('generations as g')
     .leftJoin('ledger_entries as l', 'l.generation_id', 'g.id')
@@ -112,6 +118,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
       'g.reserved_credits',
       'g.charged_credits',
       'g.refunded_credits',
+      'g.open_attempt',
       trx.raw(`coalesce(json_agg(json_build_object('kind', l.kind, 'available', l.available_delta, 'reserved', l.reserved_delta,
                  'organizationId', l.organization_id) ORDER BY l.id) FILTER (WHERE l.id IS NOT NULL), '[]') AS ledger`),
     );
@@ -142,6 +149,7 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
       reserved: Number(g.reserved_credits),
       charged: Number(g.charged_credits),
       refunded: Number(g.refunded_credits),
+      openAttempt: g.open_attempt,
       ledger: g.ledger,
     })),
     orphans: orphans.map((o) => ({ generationId: o.generation_id, kinds: o.kinds })),
@@ -177,6 +185,7 @@ function generationViolations(g: GenerationState): string[] {
     const holding = isTerminal(g.status) && held !== 0 ? `; it still holds ${held} reserved credits` : '';
     violations.push(`${name}: ledger rows [${actual.join(', ')}], expected [${expected.join(', ')}]${holding}`);
   }
+  if (isTerminal(g.status) && g.openAttempt) violations.push(`${name}: its call to ${g.openAttempt.provider} (${g.openAttempt.model}) is missing from its attempts`);
   const foreign = g.ledger.filter((row) => row.organizationId !== g.organizationId);
   if (foreign.length > 0) violations.push(`${name}: ledger rows in another organization's wallet (${foreign.map((r) => r.organizationId).join(', ')})`);
   return violations;
