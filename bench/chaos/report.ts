@@ -73,7 +73,7 @@ export function formatSummary(f: ChaosFigures): string {
       `202 still landing ${cancelsAnswered(202)}, never answered ${cancelsAnswered(0)}; ${f.cancels.flatMap((c) => c.attempts).length} attempts)`,
     `ledger: wallet ${f.wallet.availableCredits} available / ${f.wallet.reservedCredits} reserved; ` +
       `Σ ledger ${f.ledger.availableCredits} / ${f.ledger.reservedCredits}: ${balanced ? 'equal' : 'NOT EQUAL'}`,
-    `money invariants (wallet = Σ ledger, reserved = charged + refunded per generation, nothing stranded): ${f.moneyViolations.length} violations`,
+    `money invariants (wallet = Σ ledger, reserved = charged + refunded per generation, nothing stranded; every provider call in its attempts): ${f.moneyViolations.length} violations`,
     `stranded (not terminal, workflow closed or missing): ${f.moneyViolations.filter((v) => v.includes('stranded')).length}`,
     '',
     comparisonSummary(f.comparisons),
