@@ -131,10 +131,10 @@ export function createGenerationsRepo(knex: Knex) {
      * Moves a queued generation to `running`, its provider call `call` open from now; false when it
      * was not queued (a re-run step, which opens its call with `openAttempt`).
      */
-    async markRunning(id: string, call?: ProviderCall, trx: Db = knex): Promise<boolean> {
+    async markRunning(id: string, call: ProviderCall, trx: Db = knex): Promise<boolean> {
       const updated = await trx('generations')
         .where({ id, status: 'queued' })
-        .update({ status: 'running', started_at: trx.fn.now(), ...(call && { open_attempt: openAttemptOf(trx, call) }) });
+        .update({ status: 'running', started_at: trx.fn.now(), open_attempt: openAttemptOf(trx, call) });
       return updated > 0;
     },
 
@@ -224,11 +224,11 @@ export function createGenerationsRepo(knex: Knex) {
       await trx('generations').where({ id, provider_job_id: providerJobId }).update({ provider_job_id: null, provider_job_submitted_at: null });
     },
 
-    /** Appends one ended provider call to the generation's provenance. */
     /**
-     * Ends the open provider call as `attempt`. Once a settlement has ended it (an interrupted call,
-     * recorded with the generation's outcome), a step that hears of its cancellation late records
-     * nothing more; rows from before open calls, still running, are recorded as before.
+     * Ends the open provider call as `attempt`, appended to the generation's provenance. Once a
+     * settlement has ended it (an interrupted call, recorded with the generation's outcome), a step
+     * that hears of its cancellation late records nothing more; rows from before open calls, still
+     * running, are recorded as before.
      */
     async recordAttempt(id: string, attempt: ProviderAttempt, trx: Db = knex): Promise<void> {
       await trx('generations')
