@@ -8,12 +8,13 @@ import { MODALITY_MODE } from '../domain/modalities';
 import { OUTPUT_SIZE_CAPS } from '../domain/output-limits';
 import { CALLBACK_EXPIRY_MARGIN_MS } from '../lib/callback-token';
 import { newId } from '../lib/ids';
+import { describeError } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import { badOutput } from './providers/http-failure';
 import { ingestProviderFile } from './providers/ingest-output';
 import { beatFromAThirdOfTheTimeout } from './heartbeats';
-import { submitUnlessCancelled } from './submission';
+import { recordSubmittedJob, submitUnlessCancelled } from './submission';
 import type { ProviderRegistry } from './providers/registry';
 import type { PollHints, PollHintWatch } from './poll-hints';
 import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult, type ProviderUsage } from './providers/types';
@@ -68,6 +69,8 @@ export function createGenerationActivities(deps: {
   allowPrivateOutputUrls?: boolean;
   /** How long fetching one output file may take. */
   outputFetchTimeoutMs?: number;
+  /** How long recording a submitted job waits out a database outage (RECORD_JOB_PATIENCE_MS without it). */
+  recordJobPatienceMs?: number;
 }) {
   const { repos, storage, providers } = deps;
 
@@ -261,7 +264,20 @@ export function createGenerationActivities(deps: {
       (answer) => answer.state === 'done',
     );
     if (submitted.state === 'done') return submitted;
-    if (!(await repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, { ...job.route, index: routeIndex }))) {
+    const onRow = await recordSubmittedJob({
+      record: () => repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, { ...job.route, index: routeIndex }),
+      cancel: () => adapter.cancel(job, submitted.providerJobId),
+      signal: ctx.signal,
+      ...(deps.recordJobPatienceMs !== undefined && { patienceMs: deps.recordJobPatienceMs }),
+      onUncancelled: (err) =>
+        Context.current().log.error('a provider job that could not be recorded could not be cancelled either; cancel it at the provider', {
+          generation_id: input.generationId,
+          provider: job.route.provider,
+          provider_job_id: submitted.providerJobId,
+          ...describeError(err),
+        }),
+    });
+    if (!onRow) {
       await adapter.cancel(job, submitted.providerJobId).catch(() => undefined);
       throw new CancelledFailure('The generation gave this route up while its provider job was being submitted; the job was cancelled.');
     }

@@ -25,6 +25,8 @@ export interface ActivityDeps {
   outputCapsBytes?: Partial<Record<Modality, number>>;
   /** Provider output URLs on private addresses (ALLOW_PRIVATE_INPUT_URLS; tests, development). */
   allowPrivateOutputUrls?: boolean;
+  /** How long recording a submitted provider job waits out a database outage (activities/submission.ts). */
+  recordJobPatienceMs?: number;
   /** The reconciler asks Temporal whether a generation's workflow is still running. */
   temporal?: Client;
   /** Signing secrets and delivery settings; without them webhook activities fail, saying so. */

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { classifyDependencyError } from '../lib/dependency-errors';
 import type { ProviderAdapter, ProviderContext, ProviderJob, SubmitResult } from './providers/types';
 
 /**
@@ -18,4 +20,38 @@ export async function submitUnlessCancelled(adapter: ProviderAdapter, job: Provi
     ctx.signal.addEventListener('abort', giveUp, { once: true });
     submission.then(resolve, reject).finally(() => ctx.signal.removeEventListener('abort', giveUp));
   });
+}
+
+/** How long recording a job the provider accepted waits out a database outage before cancelling it. */
+export const RECORD_JOB_PATIENCE_MS = 60_000;
+const FIRST_RECORD_RETRY_MS = 250;
+const MAX_RECORD_RETRY_MS = 5_000;
+
+/**
+ * Records the job a provider just accepted, through a database outage. Until it is on the row its
+ * id is known to this step alone, and fal and Replicate take no idempotency key: a step that failed
+ * here would run again and start a second paid job while the first ran on, known to no one. So an
+ * outage is waited out (retrying with backoff, for `patienceMs`, while the step is not cancelled),
+ * and a job that still cannot be recorded is cancelled at the provider before the step fails; its
+ * next try submits afresh. `onUncancelled` hears of a job that refused to be cancelled too.
+ */
+export async function recordSubmittedJob<T>(opts: {
+  record: () => Promise<T>;
+  cancel: () => Promise<void>;
+  signal: AbortSignal;
+  patienceMs?: number;
+  onUncancelled: (err: unknown) => void;
+}): Promise<T> {
+  const deadline = Date.now() + (opts.patienceMs ?? RECORD_JOB_PATIENCE_MS);
+  for (let delay = FIRST_RECORD_RETRY_MS; ; delay = Math.min(delay * 2, MAX_RECORD_RETRY_MS)) {
+    try {
+      return await opts.record();
+    } catch (err) {
+      const waitable = classifyDependencyError(err) === 'postgres' && !opts.signal.aborted && Date.now() + delay <= deadline;
+      if (waitable && (await sleep(delay, true, { signal: opts.signal }).catch(() => false))) continue;
+      await opts.cancel().catch(opts.onUncancelled);
+      // A step given up while it waited ends as cancelled, as it would have anywhere else.
+      throw opts.signal.aborted ? opts.signal.reason : err;
+    }
+  }
 }

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import type { Knex } from 'knex';
 import { createActivities } from '../../activities';
 import { createProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
+import { createKnex } from '../../db/knex';
+import { createRepos, type Repos } from '../../db/repos';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
 import type { GenerationInput, ProviderOutcome, Submission } from '../../workflows/definitions';
 import { createOrganization, waitFor } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
+import { startTcpProxy } from '../helpers/tcp-proxy';
+import { classifyDependencyError } from '../../lib/dependency-errors';
 
 // A provider submission happens once per generation, however often its step runs, and a job its
 // generation gave up is cancelled at the provider, even one whose submission raced the cancel.
@@ -19,7 +24,16 @@ function pending(submission: Submission): { providerJobId: string } {
 }
 
 describe('provider submissions', () => {
-  async function admittedVideo(opts: { asyncLatencyMs?: number; routes?: GenerationInput['routes']; submitAnswered?: Promise<void> } = {}) {
+  async function admittedVideo(
+    opts: {
+      asyncLatencyMs?: number;
+      routes?: GenerationInput['routes'];
+      submitAnswered?: Promise<void>;
+      /** The activities' database (a proxy in front of the stack's), and how long a job's record waits it out. */
+      db?: { knex: Knex; repos: Repos };
+      recordJobPatienceMs?: number;
+    } = {},
+  ) {
     const org = await createOrganization({ credits: 10_000 });
     const key = await stack().knex('api_keys').where({ organization_id: org.id, environment: 'live' }).first('id');
     const input: GenerationInput = {
@@ -40,8 +54,9 @@ describe('provider submissions', () => {
     const simulator = createSimulator({ asyncLatencyMs: opts.asyncLatencyMs ?? 60_000 });
     const calls = { submit: 0, cancel: [] as string[], submitted: [] as string[] };
     const activities = createActivities({
-      knex: stack().knex,
-      repos: stack().repos,
+      knex: opts.db?.knex ?? stack().knex,
+      repos: opts.db?.repos ?? stack().repos,
+      ...(opts.recordJobPatienceMs !== undefined && { recordJobPatienceMs: opts.recordJobPatienceMs }),
       storage: stack().apiDeps.storage,
       providers: createProviderRegistry({
         // The simulator, counting what it is asked: its idempotency would answer a second submission with the same job.
@@ -183,4 +198,102 @@ describe('provider submissions', () => {
       await assertLedgerBalanced(org.id);
     });
   }
+
+  describe('a job the provider accepted while the database is unreachable', () => {
+    /**
+     * The activities' database behind a proxy the test can cut off, with the failures of recording
+     * a provider job counted as they happen (the real repository, through the proxy).
+     */
+    async function cutOffDatabase() {
+      const database = new URL(stack().config.databaseUrl!);
+      const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(database.port) });
+      const knex = createKnex(`postgres://${database.username}:${database.password}@127.0.0.1:${proxy.port}${database.pathname}`);
+      const repos = createRepos(knex);
+      const recordFailures: unknown[] = [];
+      const recordProviderJob: Repos['generations']['recordProviderJob'] = (...args) =>
+        repos.generations.recordProviderJob(...args).catch((err: unknown) => {
+          recordFailures.push(err);
+          throw err;
+        });
+      return {
+        proxy,
+        recordFailures,
+        db: { knex, repos: { ...repos, generations: { ...repos.generations, recordProviderJob } } },
+        async close() {
+          await proxy.restore();
+          await knex.destroy();
+          await proxy.close();
+        },
+      };
+    }
+
+    /** A video step whose submission is answered only once the database is cut off. */
+    async function submittedDuringOutage(cut: Awaited<ReturnType<typeof cutOffDatabase>>, recordJobPatienceMs?: number) {
+      let answer!: () => void;
+      const admitted = await admittedVideo({
+        asyncLatencyMs: 300,
+        submitAnswered: new Promise<void>((resolve) => (answer = resolve)),
+        db: cut.db,
+        ...(recordJobPatienceMs !== undefined && { recordJobPatienceMs }),
+      });
+      const env = new MockActivityEnvironment();
+      const running = env.run(admitted.activities.runProviderJob, admitted.input, 0);
+      running.catch(() => undefined);
+      await waitFor(async () => admitted.calls.submit === 1, 10_000, 'the submission');
+      await cut.proxy.refuse();
+      answer();
+      return { ...admitted, env, running };
+    }
+
+    it('records it once the database is back: one job, not cancelled, run to its files', async () => {
+      const cut = await cutOffDatabase();
+      try {
+        const { org, input, activities, env, calls, running } = await submittedDuringOutage(cut);
+        await waitFor(async () => cut.recordFailures.length >= 1, 20_000, 'a failed record');
+        assert.equal(classifyDependencyError(cut.recordFailures[0]), 'postgres', String(cut.recordFailures[0]));
+        await cut.proxy.restore();
+        const outcome = (await running) as ProviderOutcome;
+        assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
+        assert.equal(calls.submit, 1, 'submitted once');
+        assert.deepEqual(calls.cancel, [], 'nothing cancelled');
+        assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, calls.submitted[0]);
+        await env.run(activities.captureCredits, { input, outcome });
+        await assertLedgerBalanced(org.id);
+      } finally {
+        await cut.close();
+      }
+    });
+
+    it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage', async () => {
+      const cut = await cutOffDatabase();
+      try {
+        const { org, input, activities, calls, running } = await submittedDuringOutage(cut, 1_000);
+        await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
+        assert.ok(cut.recordFailures.length >= 1);
+        assert.deepEqual(calls.cancel, calls.submitted, 'the job it could not record was cancelled');
+        await cut.proxy.restore();
+        assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, null);
+        await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+        await assertLedgerBalanced(org.id);
+      } finally {
+        await cut.close();
+      }
+    });
+
+    it('cancels it at the provider when the step is cancelled while it waits, and ends as cancelled', async () => {
+      const cut = await cutOffDatabase();
+      try {
+        const { org, input, activities, env, calls, running } = await submittedDuringOutage(cut);
+        await waitFor(async () => cut.recordFailures.length >= 1, 20_000, 'a failed record');
+        env.cancel();
+        await assert.rejects(running, (err: Error) => err.name === 'CancelledFailure');
+        assert.deepEqual(calls.cancel, calls.submitted, 'the job it could not record was cancelled');
+        await cut.proxy.restore();
+        await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'canceled' as const });
+        await assertLedgerBalanced(org.id);
+      } finally {
+        await cut.close();
+      }
+    });
+  });
 });

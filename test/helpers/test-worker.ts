@@ -3,6 +3,8 @@ import { createActivities, type ActivityDeps } from '../../activities';
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
+import { createKnex } from '../../db/knex';
+import { createRepos } from '../../db/repos';
 import { createLogger } from '../../lib/logger';
 import { startPollHintListener } from '../../worker/poll-hint-listener';
 import { stack } from './stack';
@@ -20,9 +22,15 @@ export async function startTestWorker(
     providers?: ProviderRegistry;
     callbackUrlFor?: ActivityDeps['callbackUrlFor'];
     outputCapsBytes?: ActivityDeps['outputCapsBytes'];
+    recordJobPatienceMs?: ActivityDeps['recordJobPatienceMs'];
+    /** The activities' database, when it is not the stack's (a proxy in front of it, to cut it off). */
+    databaseUrl?: string;
   } = {},
 ): Promise<{ stop(): Promise<void> }> {
-  const { knex, repos, workflowBundle, config, apiDeps, temporal } = stack();
+  const { workflowBundle, config, apiDeps, temporal } = stack();
+  const ownKnex = opts.databaseUrl ? createKnex(opts.databaseUrl) : undefined;
+  const knex = ownKnex ?? stack().knex;
+  const repos = ownKnex ? createRepos(ownKnex) : stack().repos;
   const connection = await NativeConnection.connect({ address: config.temporalAddress! });
   const pollHints = await startPollHintListener(config.databaseUrl!, createLogger({ level: 'error' }));
   const worker = await Worker.create({
@@ -37,6 +45,7 @@ export async function startTestWorker(
       // Fake providers serve their files from 127.0.0.1.
       allowPrivateOutputUrls: true,
       ...(opts.outputCapsBytes && { outputCapsBytes: opts.outputCapsBytes }),
+      ...(opts.recordJobPatienceMs !== undefined && { recordJobPatienceMs: opts.recordJobPatienceMs }),
       temporal,
       ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
       pollHints: pollHints.hints,
@@ -49,6 +58,7 @@ export async function startTestWorker(
       await running;
       await pollHints.close();
       await connection.close();
+      await ownKnex?.destroy();
     },
   };
 }
