@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
+import type { Logger } from '@temporalio/common';
 import type { Repos } from '../db/repos';
 import type { GenerationRow, ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
@@ -253,12 +254,16 @@ export function createGenerationActivities(deps: {
     routeIndex: number | undefined,
   ): Promise<{ state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number; pollAfterMs?: number }> {
     const submittedAt = Date.now();
+    // Taken now: a late answer's cancel runs outside this activity's context (after its cancel).
+    const log = Context.current().log;
     const submitted = await recorded(
       input,
       job,
       submittedAt,
       async (): Promise<Submission & { pollAfterMs?: number }> => {
-        const answer = await submitUnlessCancelled(adapter, job, ctx);
+        const answer = await submitUnlessCancelled(adapter, job, ctx, (providerJobId, err) =>
+          reportUncancelled(log, job, providerJobId, 'a provider job submitted for a step given up meanwhile could not be cancelled', err),
+        );
         return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
       },
       (answer) => answer.state === 'done',
@@ -269,16 +274,12 @@ export function createGenerationActivities(deps: {
       cancel: () => adapter.cancel(job, submitted.providerJobId),
       signal: ctx.signal,
       ...(deps.recordJobPatienceMs !== undefined && { patienceMs: deps.recordJobPatienceMs }),
-      onUncancelled: (err) =>
-        Context.current().log.error('a provider job that could not be recorded could not be cancelled either; cancel it at the provider', {
-          generation_id: input.generationId,
-          provider: job.route.provider,
-          provider_job_id: submitted.providerJobId,
-          ...describeError(err),
-        }),
+      onUncancelled: (err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job that could not be recorded could not be cancelled either', err),
     });
     if (!onRow) {
-      await adapter.cancel(job, submitted.providerJobId).catch(() => undefined);
+      await adapter
+        .cancel(job, submitted.providerJobId)
+        .catch((err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job submitted on a route its generation closed meanwhile could not be cancelled', err));
       throw new CancelledFailure('The generation gave this route up while its provider job was being submitted; the job was cancelled.');
     }
     return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt, ...(submitted.pollAfterMs !== undefined && { pollAfterMs: submitted.pollAfterMs }) };
@@ -388,6 +389,19 @@ export function createGenerationActivities(deps: {
 /** Whether the provider job recorded on a generation's row was submitted on this job's route. */
 function onRoute(row: Pick<GenerationRow, 'provider' | 'provider_model'>, job: ProviderJob): boolean {
   return row.provider === job.route.provider && row.provider_model === job.route.model;
+}
+
+/**
+ * A provider job nobody will wait for, which its provider refused to cancel: it may run on, and be
+ * paid for, so an operator has to stop it.
+ */
+function reportUncancelled(log: Logger, job: ProviderJob, providerJobId: string, what: string, err: unknown): void {
+  log.error(`${what}; cancel it at the provider`, {
+    generation_id: job.generationId,
+    provider: job.route.provider,
+    provider_job_id: providerJobId,
+    ...describeError(err),
+  });
 }
 
 /** When a job's callback URL stops working: the job's own deadline plus a margin. */

@@ -7,15 +7,25 @@ import type { ProviderAdapter, ProviderContext, ProviderJob, SubmitResult } from
  * provider's submission is not aborted by a cancel (fal, Replicate: the job may already be queued,
  * and only its id can stop it), so when its answer comes after the step was given up, the job it
  * names is cancelled here: nobody else will ever know it. The local activity of a sync job is not
- * held up meanwhile, and neither is its workflow.
+ * held up meanwhile, and neither is its workflow. `onUncancelled` hears of such a job that refused
+ * to be cancelled.
  */
-export async function submitUnlessCancelled(adapter: ProviderAdapter, job: ProviderJob, ctx: ProviderContext): Promise<SubmitResult> {
+export async function submitUnlessCancelled(
+  adapter: ProviderAdapter,
+  job: ProviderJob,
+  ctx: ProviderContext,
+  onUncancelled: (providerJobId: string, err: unknown) => void,
+): Promise<SubmitResult> {
   ctx.signal.throwIfAborted();
   const submission = adapter.submit(job, ctx);
   return new Promise<SubmitResult>((resolve, reject) => {
     const giveUp = () => {
       reject(ctx.signal.reason);
-      void submission.then((late) => (late.state === 'pending' ? adapter.cancel(job, late.providerJobId) : undefined)).catch(() => undefined);
+      // A submission that failed started no job: there is nothing to cancel.
+      void submission.then(
+        (late) => (late.state === 'pending' ? adapter.cancel(job, late.providerJobId).catch((err) => onUncancelled(late.providerJobId, err)) : undefined),
+        () => undefined,
+      );
     };
     ctx.signal.addEventListener('abort', giveUp, { once: true });
     submission.then(resolve, reject).finally(() => ctx.signal.removeEventListener('abort', giveUp));

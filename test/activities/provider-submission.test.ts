@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Logger, LogLevel, LogMetadata } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { Knex } from 'knex';
 import { createActivities } from '../../activities';
@@ -23,6 +24,14 @@ function pending(submission: Submission): { providerJobId: string } {
   return submission as Extract<Submission, { state: 'pending' }>;
 }
 
+/** A logger for a MockActivityEnvironment that keeps what was logged at `error`. */
+function errorLog(): { logger: Logger; errors: { message: string; meta?: LogMetadata }[] } {
+  const errors: { message: string; meta?: LogMetadata }[] = [];
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) => void (level === 'ERROR' && errors.push({ message, ...(meta && { meta }) }));
+  const at = (level: LogLevel) => (message: string, meta?: LogMetadata) => log(level, message, meta);
+  return { errors, logger: { log, trace: at('TRACE'), debug: at('DEBUG'), info: at('INFO'), warn: at('WARN'), error: at('ERROR') } };
+}
+
 describe('provider submissions', () => {
   async function admittedVideo(
     opts: {
@@ -32,6 +41,8 @@ describe('provider submissions', () => {
       /** The activities' database (a proxy in front of the stack's), and how long a job's record waits it out. */
       db?: { knex: Knex; repos: Repos };
       recordJobPatienceMs?: number;
+      /** The provider answers every cancel with an error (the job runs on there). */
+      cancelRefused?: boolean;
     } = {},
   ) {
     const org = await createOrganization({ credits: 10_000 });
@@ -69,7 +80,11 @@ describe('provider submissions', () => {
             if (answer.state === 'pending') calls.submitted.push(answer.providerJobId);
             return answer;
           },
-          cancel: (job, providerJobId) => (calls.cancel.push(providerJobId), simulator.cancel(job, providerJobId)),
+          cancel: async (job, providerJobId) => {
+            calls.cancel.push(providerJobId);
+            if (opts.cancelRefused) throw new Error('the provider refused the cancel');
+            return simulator.cancel(job, providerJobId);
+          },
         },
         providerMode: 'simulated',
       }),
@@ -151,6 +166,46 @@ describe('provider submissions', () => {
     await assertLedgerBalanced(org.id);
   });
 
+  describe('a job nobody will wait for, whose provider refuses to cancel it', () => {
+    /** The one error logged for it: it names the job, so an operator can stop it at the provider. */
+    function assertReported(errors: ReturnType<typeof errorLog>['errors'], providerJobId: string, what: RegExp): void {
+      assert.equal(errors.length, 1, JSON.stringify(errors));
+      assert.match(errors[0]!.message, what);
+      assert.match(errors[0]!.message, /cancel it at the provider/);
+      assert.equal(errors[0]!.meta?.provider_job_id, providerJobId);
+      assert.equal(errors[0]!.meta?.provider, 'simulator');
+      assert.match(String(errors[0]!.meta?.error), /refused the cancel/);
+    }
+
+    it('submitted on a route the generation closed meanwhile: logged at error with its id, the step ends as cancelled', async () => {
+      const { org, input, activities, env, calls } = await admittedVideo({ cancelRefused: true });
+      await env.run(activities.cancelRecordedProviderJob, input, 0);
+      const { logger, errors } = errorLog();
+      await assert.rejects(new MockActivityEnvironment(undefined, { logger }).run(activities.runProviderJob, input, 0), (err: Error) => err.name === 'CancelledFailure');
+      assert.deepEqual(calls.cancel, calls.submitted);
+      assertReported(errors, calls.submitted[0]!, /route its generation closed/);
+      await env.run(activities.refundCredits, { generationId: input.generationId, status: 'canceled' as const });
+      await assertLedgerBalanced(org.id);
+    });
+
+    it('named by an answer that came after its step was cancelled: logged at error with its id', async () => {
+      let answer!: () => void;
+      const { org, input, activities, calls } = await admittedVideo({ cancelRefused: true, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+      const { logger, errors } = errorLog();
+      const env = new MockActivityEnvironment(undefined, { logger });
+      const running = env.run(activities.runProviderJob, input, 0);
+      await waitFor(async () => calls.submit === 1, 10_000, 'the submission');
+      env.cancel();
+      await assert.rejects(running, (err: Error) => err.name === 'CancelledFailure');
+      answer();
+      await waitFor(async () => errors.length === 1, 10_000, 'the refused cancel to be logged');
+      assert.deepEqual(calls.cancel, calls.submitted);
+      assertReported(errors, calls.submitted[0]!, /step given up meanwhile/);
+      await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'canceled' as const });
+      await assertLedgerBalanced(org.id);
+    });
+  });
+
   it('a re-run of submitToProvider returns the job it recorded', async () => {
     const { org, input, activities, env } = await admittedVideo();
     const first = pending(await env.run(activities.submitToProvider, input));
@@ -228,15 +283,19 @@ describe('provider submissions', () => {
     }
 
     /** A video step whose submission is answered only once the database is cut off. */
-    async function submittedDuringOutage(cut: Awaited<ReturnType<typeof cutOffDatabase>>, recordJobPatienceMs?: number) {
+    async function submittedDuringOutage(
+      cut: Awaited<ReturnType<typeof cutOffDatabase>>,
+      opts: { recordJobPatienceMs?: number; cancelRefused?: boolean; logger?: Logger } = {},
+    ) {
       let answer!: () => void;
       const admitted = await admittedVideo({
         asyncLatencyMs: 300,
         submitAnswered: new Promise<void>((resolve) => (answer = resolve)),
         db: cut.db,
-        ...(recordJobPatienceMs !== undefined && { recordJobPatienceMs }),
+        ...(opts.recordJobPatienceMs !== undefined && { recordJobPatienceMs: opts.recordJobPatienceMs }),
+        ...(opts.cancelRefused && { cancelRefused: true }),
       });
-      const env = new MockActivityEnvironment();
+      const env = new MockActivityEnvironment(undefined, opts.logger && { logger: opts.logger });
       const running = env.run(admitted.activities.runProviderJob, admitted.input, 0);
       running.catch(() => undefined);
       await waitFor(async () => admitted.calls.submit === 1, 10_000, 'the submission');
@@ -267,12 +326,30 @@ describe('provider submissions', () => {
     it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage', async () => {
       const cut = await cutOffDatabase();
       try {
-        const { org, input, activities, calls, running } = await submittedDuringOutage(cut, 1_000);
+        const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000 });
         await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
         assert.ok(cut.recordFailures.length >= 1);
         assert.deepEqual(calls.cancel, calls.submitted, 'the job it could not record was cancelled');
         await cut.proxy.restore();
         assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, null);
+        await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+        await assertLedgerBalanced(org.id);
+      } finally {
+        await cut.close();
+      }
+    });
+
+    it('logs it at error with its id when the provider refuses that cancel', async () => {
+      const cut = await cutOffDatabase();
+      try {
+        const { logger, errors } = errorLog();
+        const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000, cancelRefused: true, logger });
+        await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
+        assert.deepEqual(calls.cancel, calls.submitted);
+        assert.equal(errors.length, 1, JSON.stringify(errors));
+        assert.match(errors[0]!.message, /could not be recorded could not be cancelled either; cancel it at the provider/);
+        assert.equal(errors[0]!.meta?.provider_job_id, calls.submitted[0]);
+        await cut.proxy.restore();
         await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
         await assertLedgerBalanced(org.id);
       } finally {
