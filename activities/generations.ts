@@ -218,8 +218,12 @@ export function createGenerationActivities(deps: {
     job: ProviderJob,
     startedAt: number,
     fn: () => Promise<T>,
-    /** Whether a result ends the attempt (a queued job's does not). */
-    ends: (result: T) => boolean = () => true,
+    opts: {
+      /** Whether a result ends the attempt (a queued job's does not). */
+      ends?: (result: T) => boolean;
+      /** A queued job's poll: a try the step's timeout stops leaves the job to the next try, which resumes it. */
+      resumable?: boolean;
+    } = {},
   ): Promise<T> {
     const attempt = (outcome: ProviderAttempt['outcome'], errorCode?: string): ProviderAttempt => ({
       provider: job.route.provider,
@@ -230,11 +234,16 @@ export function createGenerationActivities(deps: {
     });
     try {
       const result = await fn();
-      if (ends(result)) await repos.generations.recordAttempt(input.generationId, attempt('succeeded'));
+      if (opts.ends?.(result) ?? true) await repos.generations.recordAttempt(input.generationId, attempt('succeeded'));
       return result;
     } catch (err) {
-      if (!Context.current().cancellationSignal.aborted) {
+      const { aborted, reason } = Context.current().cancellationSignal;
+      if (!aborted) {
         await repos.generations.recordAttempt(input.generationId, attempt('failed', err instanceof ProviderError ? err.code : 'internal_error'));
+      } else if (!opts.resumable && reason instanceof CancelledFailure && reason.message === 'TIMED_OUT') {
+        // The step's own timeout ended this call (its next try makes another). Any other cancel is
+        // the generation's: its settlement records the call with the generation's outcome.
+        await repos.generations.recordAttempt(input.generationId, attempt('failed', 'provider_timeout'));
       }
       throw err;
     }
@@ -266,7 +275,7 @@ export function createGenerationActivities(deps: {
         );
         return answer.state === 'done' ? { state: 'done', outcome: await store(input, job, answer.result) } : answer;
       },
-      (answer) => answer.state === 'done',
+      { ends: (answer) => answer.state === 'done' },
     );
     if (submitted.state === 'done') return submitted;
     const onRow = await recordSubmittedJob({
@@ -301,13 +310,16 @@ export function createGenerationActivities(deps: {
         const firstRun = await repos.generations.markRunning(input.generationId, job.route);
         const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
         const resumed = row?.provider_job_id && (routeIndex === undefined || onRoute(row, job)) ? row : undefined;
-        // A re-run's call is open from now, or, resuming a job, from that job's submission.
-        if (!firstRun) await repos.generations.openAttempt(input.generationId, job.route, resumed?.provider_job_submitted_at ?? undefined);
+        // A re-run's call is open from now (a call an earlier try left open is ended), or, resuming a
+        // job, from that job's submission.
+        if (!firstRun) await repos.generations.openAttempt(input.generationId, job.route, resumed && { since: resumed.provider_job_submitted_at });
         const submitted = resumed
           ? { state: 'pending' as const, providerJobId: resumed.provider_job_id!, submittedAt: resumed.provider_job_submitted_at?.getTime() ?? Date.now() }
           : await submit(input, job, adapter, ctx, routeIndex);
         if (submitted.state === 'done') return submitted.outcome;
-        return await recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted, ctx, hints)));
+        return await recorded(input, job, submitted.submittedAt, async () => store(input, job, await pollUntilDone(adapter, job, submitted, ctx, hints)), {
+          resumable: true,
+        });
       } finally {
         hints?.close();
       }
@@ -357,7 +369,9 @@ export function createGenerationActivities(deps: {
         const { job, adapter } = await jobOf(input, routeIndex);
         const submittedAt = (await repos.generations.findById(input.generationId))?.provider_job_submitted_at;
         return withProviderContext(job, (ctx) =>
-          recorded(input, job, submittedAt?.getTime() ?? Date.now(), async () => store(input, job, await pollUntilDone(adapter, job, { providerJobId }, ctx))),
+          recorded(input, job, submittedAt?.getTime() ?? Date.now(), async () => store(input, job, await pollUntilDone(adapter, job, { providerJobId }, ctx)), {
+            resumable: true,
+          }),
         );
       });
     },

@@ -139,14 +139,20 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     /**
-     * Opens the generation's provider call on `call` (since `since`, a resumed job's submission, or
-     * now), in place of any call left open on the row; nothing once the generation is terminal.
+     * Opens a re-run step's provider call on `call`, from now; nothing once the generation is
+     * terminal. A call left open on the row is either the one this continues (`resumes`: the queued
+     * job recorded there, its call open since its submission) or one whose end nobody recorded (its
+     * worker died, or lost the database and cancelled the job it could not record): that one goes to
+     * `attempts` as failed with `internal_error`, open until now, so every call shows in provenance.
      */
-    async openAttempt(id: string, call: ProviderCall, since?: Date, trx: Db = knex): Promise<void> {
+    async openAttempt(id: string, call: ProviderCall, resumes?: { since?: Date | null }, trx: Db = knex): Promise<void> {
       await trx('generations')
         .where({ id })
         .whereIn('status', ['queued', 'running'])
-        .update({ open_attempt: openAttemptOf(trx, call, since) });
+        .update({
+          ...(!resumes && { attempts: withOpenAttemptEnded(trx, 'failed', 'internal_error') }),
+          open_attempt: openAttemptOf(trx, call, resumes?.since ?? undefined),
+        });
     },
 
     /**
@@ -262,12 +268,7 @@ export function createGenerationsRepo(knex: Knex) {
           retryable: outcome.status === 'failed' ? (outcome.retryable ?? null) : null,
           finished_at: trx.fn.now(),
           // A provider call still open was interrupted by this outcome: it ends with it.
-          attempts: trx.raw(
-            `CASE WHEN open_attempt IS NULL THEN attempts ELSE attempts || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
-               'provider', open_attempt->'provider', 'model', open_attempt->'model', 'outcome', ?::text, 'error_code', ?::text,
-               'duration_ms', greatest(0, round(extract(epoch from now() - (open_attempt->>'started_at')::timestamptz) * 1000))::int))) END`,
-            [outcome.status === 'canceled' ? 'canceled' : 'failed', outcome.status === 'failed' ? (outcome.errorCode ?? null) : null],
-          ),
+          attempts: withOpenAttemptEnded(trx, outcome.status === 'canceled' ? 'canceled' : 'failed', outcome.status === 'failed' ? (outcome.errorCode ?? null) : null),
           open_attempt: null,
         })
         .returning('*');
@@ -341,6 +342,16 @@ export type GenerationsRepo = ReturnType<typeof createGenerationsRepo>;
 export interface ProviderCall {
   provider: string;
   model: string;
+}
+
+/** `attempts` with the row's open call, if any, appended as ended now with `outcome`. */
+function withOpenAttemptEnded(trx: Db, outcome: ProviderAttempt['outcome'], errorCode: string | null): Knex.Raw {
+  return trx.raw(
+    `CASE WHEN open_attempt IS NULL THEN attempts ELSE attempts || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+       'provider', open_attempt->'provider', 'model', open_attempt->'model', 'outcome', ?::text, 'error_code', ?::text,
+       'duration_ms', greatest(0, round(extract(epoch from now() - (open_attempt->>'started_at')::timestamptz) * 1000))::int))) END`,
+    [outcome, errorCode],
+  );
 }
 
 function openAttemptOf(trx: Db, call: ProviderCall, since?: Date): Knex.Raw {

@@ -323,7 +323,7 @@ describe('provider submissions', () => {
       }
     });
 
-    it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage', async () => {
+    it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage; the next try runs its own job', async () => {
       const cut = await cutOffDatabase();
       try {
         const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000 });
@@ -332,7 +332,18 @@ describe('provider submissions', () => {
         assert.deepEqual(calls.cancel, calls.submitted, 'the job it could not record was cancelled');
         await cut.proxy.restore();
         assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, null);
-        await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
+        const env = new MockActivityEnvironment({ attempt: 2 });
+        const outcome = (await env.run(activities.runProviderJob, input, 0)) as ProviderOutcome;
+        assert.equal(calls.submitted.length, 2);
+        assert.deepEqual(calls.cancel, [calls.submitted[0]], 'the second job ran to its files');
+        const row = await stack().repos.generations.findById(input.generationId);
+        // The first call's end was never recorded: the next try ends it as failed on our side.
+        assert.deepEqual(
+          row?.attempts?.map((a) => [a.model, a.outcome, a.error_code]),
+          [['hailuo-02', 'failed', 'internal_error'], ['hailuo-02', 'succeeded', undefined]],
+        );
+        assert.equal((await stack().knex('generations').where({ id: input.generationId }).first('open_attempt')).open_attempt, null);
+        await env.run(activities.captureCredits, { input, outcome });
         await assertLedgerBalanced(org.id);
       } finally {
         await cut.close();

@@ -74,6 +74,13 @@ describe('a provider job accepted while the worker cannot reach its database', f
     assert.ok(cancelAt >= 0 && cancelAt < fal.received.indexOf(second!), 'the first job was cancelled before the second was submitted');
     const row = await stack().knex('generations').where({ id: res.body.id }).first();
     assert.equal(row.provider_job_id, second!.requestId);
+    // Both calls are in its provenance: the first, whose end its step could not record, as failed on our side.
+    const attempts = gen.attempts as { provider: string; outcome: string; error_code?: string }[];
+    assert.deepEqual(
+      attempts.map((a) => [a.provider, a.outcome, a.error_code]),
+      [['fal', 'failed', 'internal_error'], ['fal', 'succeeded', undefined]],
+      JSON.stringify(attempts),
+    );
     await assertMoneyInvariants(org.id);
   });
 });
