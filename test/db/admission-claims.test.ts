@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { admitGeneration, admitGenerationsBatch, getWalletBalance, sumLedger } from '../../db/ledger';
 import type { NewGeneration } from '../../db/repos/generations';
 import { newId } from '../../lib/ids';
@@ -77,11 +78,21 @@ describe('admission claims', () => {
     const { org, gen } = await organizationWithKey(100_000);
     let apiWon = 0;
     let workerWon = 0;
-    for (let i = 0; i < 40; i++) {
+    // How long each side takes depends on the machine's load, so one side can win every time when
+    // both start together: the abandon starts up to 8 ms before the admission to up to 32 ms after
+    // it, sweeping the race across both statements' runs. Which one commits first is up to Postgres.
+    const lags = [-8, -2, 0, 1, 2, 4, 8, 16, 32];
+    for (let i = 0; i < 5 * lags.length; i++) {
       const g = gen();
-      // Each side goes first half of the time; which one commits first is up to Postgres.
-      const abandon = () => stack().repos.admissionClaims.abandon(g.id, g.admit_by!);
-      const admit = () => admitGeneration(stack().knex, g);
+      const lag = lags[i % lags.length]!;
+      const abandon = async () => {
+        if (lag > 0) await sleep(lag);
+        return stack().repos.admissionClaims.abandon(g.id, g.admit_by!);
+      };
+      const admit = async () => {
+        if (lag < 0) await sleep(-lag);
+        return admitGeneration(stack().knex, g);
+      };
       const [abandoned, admitted] =
         i % 2 === 0 ? await Promise.all([abandon(), admit()]) : await Promise.all([admit(), abandon()]).then(([a, b]) => [b, a] as const);
       assert.notEqual(abandoned, admitted, `exactly one of them won for ${g.id}`);
