@@ -139,9 +139,9 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     /**
-     * Opens a re-run step's provider call on `call`, from now; nothing once the generation is
-     * terminal. A call left open on the row is either the one this continues (`resumes`: the queued
-     * job recorded there, its call open since its submission) or one whose end nobody recorded (its
+     * Opens a re-run step's provider call on `call`; nothing once the generation is terminal. A call
+     * left open on the row is either the one this continues (`resumes`: the queued job recorded
+     * there, its call open since that job's submission) or one whose end nobody recorded (its
      * worker died, or lost the database and cancelled the job it could not record): that one goes to
      * `attempts` as failed with `internal_error`, open until now, so every call shows in provenance.
      */
