@@ -32,6 +32,19 @@ function errorLog(): { logger: Logger; errors: { message: string; meta?: LogMeta
   return { errors, logger: { log, trace: at('TRACE'), debug: at('DEBUG'), info: at('INFO'), warn: at('WARN'), error: at('ERROR') } };
 }
 
+/**
+ * The one error logged for a job nobody will wait for, whose provider refused to cancel it: it names
+ * the job, so an operator can stop it at the provider.
+ */
+function assertReported(errors: ReturnType<typeof errorLog>['errors'], providerJobId: string, what: RegExp): void {
+  assert.equal(errors.length, 1, JSON.stringify(errors));
+  assert.match(errors[0]!.message, what);
+  assert.match(errors[0]!.message, /cancel it at the provider/);
+  assert.equal(errors[0]!.meta?.provider_job_id, providerJobId);
+  assert.equal(errors[0]!.meta?.provider, 'simulator');
+  assert.match(String(errors[0]!.meta?.error), /refused the cancel/);
+}
+
 describe('provider submissions', () => {
   async function admittedVideo(
     opts: {
@@ -167,16 +180,6 @@ describe('provider submissions', () => {
   });
 
   describe('a job nobody will wait for, whose provider refuses to cancel it', () => {
-    /** The one error logged for it: it names the job, so an operator can stop it at the provider. */
-    function assertReported(errors: ReturnType<typeof errorLog>['errors'], providerJobId: string, what: RegExp): void {
-      assert.equal(errors.length, 1, JSON.stringify(errors));
-      assert.match(errors[0]!.message, what);
-      assert.match(errors[0]!.message, /cancel it at the provider/);
-      assert.equal(errors[0]!.meta?.provider_job_id, providerJobId);
-      assert.equal(errors[0]!.meta?.provider, 'simulator');
-      assert.match(String(errors[0]!.meta?.error), /refused the cancel/);
-    }
-
     it('submitted on a route the generation closed meanwhile: logged at error with its id, the step ends as cancelled', async () => {
       const { org, input, activities, env, calls } = await admittedVideo({ cancelRefused: true });
       await env.run(activities.cancelRecordedProviderJob, input, 0);
@@ -357,9 +360,7 @@ describe('provider submissions', () => {
         const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000, cancelRefused: true, logger });
         await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
         assert.deepEqual(calls.cancel, calls.submitted);
-        assert.equal(errors.length, 1, JSON.stringify(errors));
-        assert.match(errors[0]!.message, /could not be recorded could not be cancelled either; cancel it at the provider/);
-        assert.equal(errors[0]!.meta?.provider_job_id, calls.submitted[0]);
+        assertReported(errors, calls.submitted[0]!, /could not be recorded could not be cancelled either/);
         await cut.proxy.restore();
         await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
         await assertLedgerBalanced(org.id);
