@@ -285,6 +285,16 @@ describe('provider submissions', () => {
       };
     }
 
+    /** Runs `fn` with a database it can cut off, closed afterwards whatever happens. */
+    async function withDatabaseCutOff(fn: (cut: Awaited<ReturnType<typeof cutOffDatabase>>) => Promise<void>): Promise<void> {
+      const cut = await cutOffDatabase();
+      try {
+        await fn(cut);
+      } finally {
+        await cut.close();
+      }
+    }
+
     /** A video step whose submission is answered only once the database is cut off. */
     async function submittedDuringOutage(
       cut: Awaited<ReturnType<typeof cutOffDatabase>>,
@@ -307,9 +317,8 @@ describe('provider submissions', () => {
       return { ...admitted, env, running };
     }
 
-    it('records it once the database is back: one job, not cancelled, run to its files', async () => {
-      const cut = await cutOffDatabase();
-      try {
+    it('records it once the database is back: one job, not cancelled, run to its files', () =>
+      withDatabaseCutOff(async (cut) => {
         const { org, input, activities, env, calls, running } = await submittedDuringOutage(cut);
         await waitFor(async () => cut.recordFailures.length >= 1, 20_000, 'a failed record');
         assert.equal(classifyDependencyError(cut.recordFailures[0]), 'postgres', String(cut.recordFailures[0]));
@@ -321,14 +330,10 @@ describe('provider submissions', () => {
         assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, calls.submitted[0]);
         await env.run(activities.captureCredits, { input, outcome });
         await assertLedgerBalanced(org.id);
-      } finally {
-        await cut.close();
-      }
-    });
+      }));
 
-    it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage; the next try runs its own job', async () => {
-      const cut = await cutOffDatabase();
-      try {
+    it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage; the next try runs its own job', () =>
+      withDatabaseCutOff(async (cut) => {
         const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000 });
         await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
         assert.ok(cut.recordFailures.length >= 1);
@@ -348,14 +353,10 @@ describe('provider submissions', () => {
         assert.equal((await stack().knex('generations').where({ id: input.generationId }).first('open_attempt')).open_attempt, null);
         await env.run(activities.captureCredits, { input, outcome });
         await assertLedgerBalanced(org.id);
-      } finally {
-        await cut.close();
-      }
-    });
+      }));
 
-    it('logs it at error with its id when the provider refuses that cancel', async () => {
-      const cut = await cutOffDatabase();
-      try {
+    it('logs it at error with its id when the provider refuses that cancel', () =>
+      withDatabaseCutOff(async (cut) => {
         const { logger, errors } = errorLog();
         const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000, cancelRefused: true, logger });
         await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
@@ -364,14 +365,10 @@ describe('provider submissions', () => {
         await cut.proxy.restore();
         await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
         await assertLedgerBalanced(org.id);
-      } finally {
-        await cut.close();
-      }
-    });
+      }));
 
-    it('cancels it at the provider when the step is cancelled while it waits, and ends as cancelled', async () => {
-      const cut = await cutOffDatabase();
-      try {
+    it('cancels it at the provider when the step is cancelled while it waits, and ends as cancelled', () =>
+      withDatabaseCutOff(async (cut) => {
         const { org, input, activities, env, calls, running } = await submittedDuringOutage(cut);
         await waitFor(async () => cut.recordFailures.length >= 1, 20_000, 'a failed record');
         env.cancel();
@@ -380,9 +377,6 @@ describe('provider submissions', () => {
         await cut.proxy.restore();
         await new MockActivityEnvironment().run(activities.refundCredits, { generationId: input.generationId, status: 'canceled' as const });
         await assertLedgerBalanced(org.id);
-      } finally {
-        await cut.close();
-      }
-    });
+      }));
   });
 });
