@@ -13,7 +13,7 @@ import type { GenerationInput, ProviderOutcome, Submission } from '../../workflo
 import { createOrganization, waitFor } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
-import { startTcpProxy } from '../helpers/tcp-proxy';
+import { startPostgresProxy } from '../helpers/tcp-proxy';
 import { classifyDependencyError } from '../../lib/dependency-errors';
 
 // A provider submission happens once per generation, however often its step runs, and a job its
@@ -263,9 +263,8 @@ describe('provider submissions', () => {
      * a provider job counted as they happen (the real repository, through the proxy).
      */
     async function cutOffDatabase() {
-      const database = new URL(stack().config.databaseUrl!);
-      const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(database.port) });
-      const knex = createKnex(`postgres://${database.username}:${database.password}@127.0.0.1:${proxy.port}${database.pathname}`);
+      const { proxy, databaseUrl } = await startPostgresProxy(stack().config.databaseUrl!);
+      const knex = createKnex(databaseUrl);
       const repos = createRepos(knex);
       const recordFailures: unknown[] = [];
       const recordProviderJob: Repos['generations']['recordProviderJob'] = (...args) =>

@@ -11,7 +11,7 @@ import { silentLogger } from '../../lib/logger';
 import { call, createOrganization, waitFor, type HttpResult, type TestOrganization } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { startPostgresProxy, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 // Postgres or Temporal unreachable (decisions §2): a fast 503 service_unavailable with
 // Retry-After, never a 500 or a hang, and service again as soon as the dependency is back, without
@@ -54,11 +54,11 @@ describe('Postgres or Temporal unreachable', function () {
 
   before(async () => {
     // The API's own connection settings (api/dependency-connections.ts), pointed at the proxies.
-    const database = new URL(stack().config.databaseUrl!);
-    postgresProxy = await startTcpProxy({ host: '127.0.0.1', port: Number(database.port) });
+    const proxied = await startPostgresProxy(stack().config.databaseUrl!);
+    postgresProxy = proxied.proxy;
     const [temporalHost, temporalPort] = stack().config.temporalAddress!.split(':');
     temporalProxy = await startTcpProxy({ host: temporalHost!, port: Number(temporalPort) });
-    const databaseUrl = `postgres://${database.username}:${database.password}@127.0.0.1:${postgresProxy.port}${database.pathname}`;
+    const { databaseUrl } = proxied;
 
     knex = createApiKnex(databaseUrl, { poolMax: 5 });
     const repos = createRepos(knex);

@@ -4,7 +4,7 @@ import { startPrincipalChangeListener, type PrincipalChangeListener } from '../.
 import { silentLogger } from '../../lib/logger';
 import { waitFor } from '../helpers/http';
 import { stack } from '../helpers/stack';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { startPostgresProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 // The principal cache trusts its entries only while this listener keeps proving it is current
 // (api/principal-cache.ts). After an outage it must reconnect by itself, and drop what it cached,
@@ -20,12 +20,9 @@ describe('principal change listener across a Postgres outage', function () {
   const confirmedSince = (t: number) => async () => listener.confirmedThrough() > t;
 
   beforeEach(async () => {
-    const database = new URL(stack().config.databaseUrl!);
-    proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(database.port) });
-    listener = await startPrincipalChangeListener(
-      `postgres://${database.username}:${database.password}@127.0.0.1:${proxy.port}${database.pathname}`,
-      silentLogger,
-    );
+    const proxied = await startPostgresProxy(stack().config.databaseUrl!);
+    proxy = proxied.proxy;
+    listener = await startPrincipalChangeListener(proxied.databaseUrl, silentLogger);
     changes = 0;
     listener.onChange(() => (changes += 1));
     await waitFor(confirmedSince(performance.now()), 5_000, 'a first confirmation');

@@ -23,6 +23,13 @@ export interface TcpProxy {
 
 type Mode = 'open' | 'frozen' | 'refusing';
 
+/** A proxy in front of the Postgres that `databaseUrl` names, and that URL through the proxy. */
+export async function startPostgresProxy(databaseUrl: string): Promise<{ proxy: TcpProxy; databaseUrl: string }> {
+  const database = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(database.port) });
+  return { proxy, databaseUrl: `postgres://${database.username}:${database.password}@127.0.0.1:${proxy.port}${database.pathname}` };
+}
+
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const host = '127.0.0.1';
   let mode: Mode = 'open';

@@ -6,7 +6,7 @@ import { startFakeFal, type FakeFal } from '../fakes/fal-server';
 import { call, createOrganization, waitFor, waitForGeneration, type TestOrganization } from '../helpers/http';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
 import { stack, startExtraApi } from '../helpers/stack';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { startPostgresProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { startTestWorker } from '../helpers/test-worker';
 
 // fal takes no idempotency key: a job it accepted is known to the step that submitted it alone
@@ -26,8 +26,8 @@ describe('a provider job accepted while the worker cannot reach its database', f
 
   before(async () => {
     fal = await startFakeFal();
-    const database = new URL(stack().config.databaseUrl!);
-    proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(database.port) });
+    const proxied = await startPostgresProxy(stack().config.databaseUrl!);
+    proxy = proxied.proxy;
     const providers = createProviderRegistry({
       simulator: createSimulator({ asyncLatencyMs: 300 }),
       adapters: createRealAdapters({ requestTimeoutMs: 30_000 }),
@@ -36,7 +36,7 @@ describe('a provider job accepted while the worker cannot reach its database', f
     });
     worker = await startTestWorker('test-provider-job-outage', {
       providers,
-      databaseUrl: `postgres://${database.username}:${database.password}@127.0.0.1:${proxy.port}${database.pathname}`,
+      databaseUrl: proxied.databaseUrl,
       recordJobPatienceMs: 1_000,
     });
     api = await startExtraApi({ taskQueue: 'test-provider-job-outage', routing: { providerMode: 'live', configuredProviders: ['fal'] } });
