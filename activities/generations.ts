@@ -278,17 +278,16 @@ export function createGenerationActivities(deps: {
       { ends: (answer) => answer.state === 'done' },
     );
     if (submitted.state === 'done') return submitted;
+    const cancelJob = () => adapter.cancel(job, submitted.providerJobId);
     const onRow = await recordSubmittedJob({
       record: () => repos.generations.recordProviderJob(input.generationId, submitted.providerJobId, { ...job.route, index: routeIndex }),
-      cancel: () => adapter.cancel(job, submitted.providerJobId),
+      cancel: cancelJob,
       signal: ctx.signal,
       ...(deps.recordJobPatienceMs !== undefined && { patienceMs: deps.recordJobPatienceMs }),
       onUncancelled: (err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job that could not be recorded could not be cancelled either', err),
     });
     if (!onRow) {
-      await adapter
-        .cancel(job, submitted.providerJobId)
-        .catch((err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job submitted on a route its generation closed meanwhile could not be cancelled', err));
+      await cancelJob().catch((err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job submitted on a route its generation closed meanwhile could not be cancelled', err));
       throw new CancelledFailure('The generation gave this route up while its provider job was being submitted; the job was cancelled.');
     }
     return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt, ...(submitted.pollAfterMs !== undefined && { pollAfterMs: submitted.pollAfterMs }) };
