@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import { Client } from '@temporalio/client';
 import { webhookDepsFromConfig } from '../activities/webhooks/settings';
 import { createRepos } from '../db/repos';
-import { ConfigError, requireSetting, type Config } from '../lib/config';
+import { ConfigError, providerSecretsKeys, requireSetting, type Config } from '../lib/config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';
-import { createSecretBox } from '../lib/secret-box';
+import { secretBoxOf } from '../lib/secret-box';
 import type { RealProvider } from '../domain/providers';
 import type { Logger } from '../lib/logger';
 import { createStorage } from '../storage';
@@ -57,7 +57,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),
     ...withWebhooks(config),
-    ...(config.providerSecretsKey && { providerSecrets: createSecretBox(config.providerSecretsKey) }),
+    ...(config.providerSecretsKey && { providerSecrets: secretBoxOf(providerSecretsKeys(config))! }),
     byokProviders: Object.keys(config.providerBaseUrls) as RealProvider[],
   };
   const server = createApp(deps).listen(config.port);

@@ -2,6 +2,7 @@ import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR_CREDITS } from '../domain
 import { ModelRoutesError, parseModelRoutes } from '../domain/model-routes';
 import type { ProviderRoute, RealProvider } from '../domain/providers';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../domain/webhook-retry-schedule';
+import { parseSecretBoxKey } from './secret-box';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
 
@@ -39,10 +40,12 @@ export interface Config {
   /** PROVIDER_REQUEST_TIMEOUT_MS: one HTTP request to a provider; past it, a retryable timeout. */
   providerRequestTimeoutMs: number;
   /**
-   * PROVIDER_SECRETS_KEY (base64 of 32 bytes; WEBHOOK_SECRETS_KEY when unset): encrypts the
-   * provider keys organizations bring (BYOK). Without either, BYOK answers 503.
+   * PROVIDER_SECRETS_KEY (base64 of 32 bytes): encrypts the provider keys organizations bring
+   * (BYOK). Without it, storing one answers 503 (never the webhook key: each secret has its own).
    */
   providerSecretsKey: string | undefined;
+  /** PROVIDER_SECRETS_KEY_PREVIOUS: older keys (comma-separated), still opening what they sealed. */
+  providerSecretsPreviousKeys: string[];
   /** How long the simulator's async jobs (video, music, avatar, 3D, upscale) take without #slow. */
   simulatorAsyncLatencyMs: number;
   /**
@@ -77,6 +80,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** WEBHOOK_SECRETS_KEY: base64 of 32 bytes; encrypts webhook secrets at rest. Without it, no webhooks. */
   webhookSecretsKey: string | undefined;
+  /** WEBHOOK_SECRETS_KEY_PREVIOUS: older keys (comma-separated), still opening what they sealed. */
+  webhookSecretsPreviousKeys: string[];
   /** WEBHOOK_TASK_QUEUE: the deliveries' own queue, so a slow receiver never delays a generation. */
   webhookTaskQueue: string;
   /** WEBHOOK_CONCURRENT_ATTEMPTS: delivery attempts one worker runs at once. */
@@ -159,7 +164,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     providerBaseUrls: providerBaseUrls(env),
     modelRoutes: modelRoutes(env),
     providerRequestTimeoutMs: integer(env, 'PROVIDER_REQUEST_TIMEOUT_MS', 120_000, 1),
-    providerSecretsKey: env.PROVIDER_SECRETS_KEY || env.WEBHOOK_SECRETS_KEY || undefined,
+    ...secretsKeys(env, 'PROVIDER_SECRETS_KEY', 'providerSecretsKey', 'providerSecretsPreviousKeys'),
     simulatorAsyncLatencyMs: integer(env, 'SIMULATOR_ASYNC_LATENCY_MS', 2_000, 0),
     workerWorkflowTaskSlots: integer(env, 'WORKER_WORKFLOW_TASK_SLOTS', 200, 2),
     workerActivitySlots: integer(env, 'WORKER_ACTIVITY_SLOTS', 1_000, 1),
@@ -171,7 +176,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     syncTimeoutMs: integer(env, 'SYNC_TIMEOUT_MS', 30_000, 0),
     admissionTimeoutMs: integer(env, 'ADMISSION_TIMEOUT_MS', 30_000, 1),
     webhookRetryScheduleMs: retrySchedule(env),
-    webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
+    ...secretsKeys(env, 'WEBHOOK_SECRETS_KEY', 'webhookSecretsKey', 'webhookSecretsPreviousKeys'),
     webhookCaCerts: env.WEBHOOK_CA_CERTS || undefined,
     webhookConcurrentAttempts: integer(env, 'WEBHOOK_CONCURRENT_ATTEMPTS', 500, 1),
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
@@ -237,6 +242,36 @@ function s3Credentials(env: Env): Pick<Config, 's3AccessKeyId' | 's3SecretAccess
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credential chain');
   }
   return { s3AccessKeyId, s3SecretAccessKey };
+}
+
+/**
+ * A secrets key and the older ones it replaced (`<NAME>_PREVIOUS`, comma-separated, newest first),
+ * each base64 of 32 bytes. Older keys only open what they sealed, so they need the current key.
+ */
+function secretsKeys<C extends keyof Config, P extends keyof Config>(env: Env, name: string, currentField: C, previousField: P): Record<C, string | undefined> & Record<P, string[]> {
+  const current = env[name]?.trim() || undefined;
+  const previous = (env[`${name}_PREVIOUS`] || '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (previous.length > 0 && current === undefined) {
+    throw new ConfigError(`${name}_PREVIOUS is set without ${name}: set ${name} to the new key and keep the old ones in ${name}_PREVIOUS`);
+  }
+  const all = current === undefined ? previous : [current, ...previous];
+  for (const key of all) {
+    if (!parseSecretBoxKey(key)) throw new ConfigError(`${name} and ${name}_PREVIOUS take base64 of 32 random bytes each (e.g. \`openssl rand -base64 32\`)`);
+  }
+  if (new Set(all.map((key) => parseSecretBoxKey(key)!.toString('hex'))).size !== all.length) {
+    throw new ConfigError(`${name}_PREVIOUS repeats a key: list each older key once, and not the current one`);
+  }
+  return { [currentField]: current, [previousField]: previous } as Record<C, string | undefined> & Record<P, string[]>;
+}
+
+/** The webhook secrets keys, the newest first (empty without WEBHOOK_SECRETS_KEY). */
+export function webhookSecretsKeys(config: Pick<Config, 'webhookSecretsKey' | 'webhookSecretsPreviousKeys'>): string[] {
+  return config.webhookSecretsKey ? [config.webhookSecretsKey, ...config.webhookSecretsPreviousKeys] : [];
+}
+
+/** The provider secrets keys (BYOK), the newest first (empty without PROVIDER_SECRETS_KEY). */
+export function providerSecretsKeys(config: Pick<Config, 'providerSecretsKey' | 'providerSecretsPreviousKeys'>): string[] {
+  return config.providerSecretsKey ? [config.providerSecretsKey, ...config.providerSecretsPreviousKeys] : [];
 }
 
 /** Fails fast, with an actionable message, when a process cannot run without a setting. */

@@ -3,13 +3,13 @@ import { ownCredentialsFrom } from '../activities/providers/own-credentials';
 import { createRealAdapters } from '../activities/providers/real-adapters';
 import { createProviderRegistry, type ProviderRegistry } from '../activities/providers/registry';
 import { createSimulator } from '../activities/providers/simulator';
-import type { Config } from '../lib/config';
+import { providerSecretsKeys, type Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { createSecretBox } from '../lib/secret-box';
+import { secretBoxOf } from '../lib/secret-box';
 
 /** The worker's providers as configured: the simulator, every real adapter, platform and BYOK keys. */
 export function providerRegistryFromConfig(config: Config, repos: Repos, logger?: Logger): ProviderRegistry {
-  const box = config.providerSecretsKey ? createSecretBox(config.providerSecretsKey) : undefined;
+  const box = secretBoxOf(providerSecretsKeys(config));
   return createProviderRegistry({
     simulator: createSimulator({ asyncLatencyMs: config.simulatorAsyncLatencyMs }),
     adapters: createRealAdapters({ requestTimeoutMs: config.providerRequestTimeoutMs, ...(logger && { logger }) }),

@@ -5,7 +5,8 @@ import { createWebhookRelay } from '../activities/webhooks/relay';
 import { webhookDepsFromConfig } from '../activities/webhooks/settings';
 import { createKnex } from '../db/knex';
 import { createRepos } from '../db/repos';
-import { requireSetting, type Config } from '../lib/config';
+import { providerSecretsKeys, requireSetting, type Config } from '../lib/config';
+import { secretBoxOf } from '../lib/secret-box';
 import { describeError, type Logger } from '../lib/logger';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../lib/callback-token';
@@ -17,6 +18,7 @@ import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
 import { startPollHintListener } from './poll-hint-listener';
+import { startSecretsReseal } from './reseal-secrets';
 
 let runtimeInstalled = false;
 
@@ -91,9 +93,13 @@ export async function startWorker(
   const eventRelay = webhooks
     ? await startEventRelay(databaseUrl, createWebhookRelay({ repos: createRepos(knex), temporal: client, settings: webhooks.relay }), logger)
     : undefined;
+  // After a secrets key rotation, moves every sealed secret to the newest key (README).
+  const providerBox = secretBoxOf(providerSecretsKeys(config));
+  const reseal = startSecretsReseal(knex, { ...(webhooks && { webhooks: webhooks.secretBox }), ...(providerBox && { providers: providerBox }) }, logger);
   const done = Promise.all([worker.run(), webhookWorker?.run()])
     .then(() => undefined)
     .finally(async () => {
+      await reseal.stop();
       await eventRelay?.close();
       await pollHints.close();
       await connection.close();
@@ -104,6 +110,7 @@ export async function startWorker(
   return {
     done,
     async stop() {
+      await reseal.stop();
       await eventRelay?.close();
       await pollHints.close();
       for (const w of [worker, webhookWorker]) if (w?.getState() === 'RUNNING') w.shutdown();

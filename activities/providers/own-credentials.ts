@@ -1,5 +1,6 @@
 import type { Repos } from '../../db/repos';
 import type { RealProvider } from '../../domain/providers';
+import { providerCredentialBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ProviderCredentials } from './types';
 
@@ -17,6 +18,6 @@ export function ownCredentialsFrom(
     const baseUrl = baseUrls[provider];
     if (!baseUrl) return undefined;
     const sealed = await repos.providerCredentials.findSealed(organizationId, provider);
-    return sealed === undefined ? undefined : { apiKey: box.open(sealed), baseUrl };
+    return sealed === undefined ? undefined : { apiKey: box.open(sealed, providerCredentialBinding(organizationId, provider)), baseUrl };
   };
 }

@@ -1,6 +1,7 @@
 import type { Repos } from '../../db/repos';
 import { signWebhookPayload } from '../../domain/webhook-signature';
 import { webhookEnvelope } from '../../domain/webhook-events';
+import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { WebhookDeliveryOutcome } from '../../workflows/definitions';
 import { sendWebhook } from './send-webhook';
@@ -42,9 +43,9 @@ export function createAttemptActivity(deps: { repos: Repos; settings: () => Webh
     if (!event) throw new Error(`delivery ${delivery.id} names no event ${delivery.event_id}`);
     const { secretBox, allowPrivateAddresses, extraCa } = deps.settings();
     const body = JSON.stringify(webhookEnvelope(event));
-    const secrets = [secretBox.open(subscription.secretSealed)];
+    const secrets = [secretBox.open(subscription.secretSealed, webhookSecretBinding(delivery.subscription_id))];
     if (subscription.previousSecretSealed && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > new Date()) {
-      secrets.push(secretBox.open(subscription.previousSecretSealed));
+      secrets.push(secretBox.open(subscription.previousSecretSealed, webhookSecretBinding(delivery.subscription_id)));
     }
     const result = await sendWebhook({
       url: subscription.url,

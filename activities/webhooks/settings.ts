@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Config } from '../../lib/config';
+import { webhookSecretsKeys, type Config } from '../../lib/config';
 import { createSecretBox } from '../../lib/secret-box';
 import type { WebhookDeps } from '.';
 
@@ -10,7 +10,7 @@ import type { WebhookDeps } from '.';
 export function webhookDepsFromConfig(config: Config): WebhookDeps | undefined {
   if (!config.webhookSecretsKey) return undefined;
   return {
-    secretBox: createSecretBox(config.webhookSecretsKey),
+    secretBox: createSecretBox(webhookSecretsKeys(config)),
     allowPrivateAddresses: config.allowPrivateWebhookUrls,
     ...(config.webhookCaCerts && { extraCa: readFileSync(config.webhookCaCerts, 'utf8') }),
     relay: { taskQueue: config.webhookTaskQueue, scheduleMs: config.webhookRetryScheduleMs, timeoutMs: config.webhookTimeoutMs },

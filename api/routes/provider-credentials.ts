@@ -1,6 +1,7 @@
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { RealProvider } from '../../domain/providers';
 import { providerBaseUrlSetting } from '../../lib/config';
+import { providerCredentialBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
@@ -74,7 +75,7 @@ export function registerProviderCredentialRoutes(router: AppRouter, deps: ApiDep
     const row = await credentials.upsert({
       organizationId: principal.organizationId,
       provider,
-      sealedApiKey: providerSecretsOf(deps).seal(body.api_key),
+      sealedApiKey: providerSecretsOf(deps).seal(body.api_key, providerCredentialBinding(principal.organizationId, provider)),
       keyHint: keyHintOf(body.api_key),
     });
     // The organization's next request, on any API process, routes with this key (KeyPrincipal.ownProviders).

@@ -3,6 +3,7 @@ import { createWebhookRelay } from '../../activities/webhooks/relay';
 import { vetWebhookUrl } from '../../activities/webhooks/send-webhook';
 import { newWebhookSecret } from '../../domain/webhook-signature';
 import { newId } from '../../lib/ids';
+import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
@@ -28,14 +29,15 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     const refused = await vetWebhookUrl(body.url, { allowPrivateAddresses: webhooks.allowPrivateAddresses });
     if (refused) throw new ApiError('validation_failed', `Invalid url: ${refused}`, { param: 'url' });
     const secret = newWebhookSecret();
+    const id = newId('whk');
     const row = await deps.repos.webhooks.insert({
-      id: newId('whk'),
+      id,
       organization_id: principal.organizationId,
       environment: principal.environment,
       url: body.url,
       events: body.events,
       description: body.description ?? null,
-      secret_sealed: webhooks.secretBox.seal(secret),
+      secret_sealed: webhooks.secretBox.seal(secret, webhookSecretBinding(id)),
     });
     ctx.status = 201;
     ctx.body = presentWebhook(row, secret);
@@ -80,7 +82,7 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     const id = ctx.params.id ?? '';
     const webhooks = webhooksOf(deps);
     const secret = newWebhookSecret();
-    const row = await deps.repos.webhooks.rotateSecret(id, principalOf(ctx), webhooks.secretBox.seal(secret), new Date(Date.now() + PREVIOUS_SECRET_TTL_MS));
+    const row = await deps.repos.webhooks.rotateSecret(id, principalOf(ctx), webhooks.secretBox.seal(secret, webhookSecretBinding(id)), new Date(Date.now() + PREVIOUS_SECRET_TTL_MS));
     if (!row) throw notFound('webhook', id);
     ctx.body = presentWebhook(row, secret);
   });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { REAL_PROVIDERS } from '../../domain/providers';
+import { providerSecretsKeys } from '../../lib/config';
+import { providerCredentialBinding } from '../../lib/secret-bindings';
 import { createSecretBox } from '../../lib/secret-box';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { startExtraApi, stack } from '../helpers/stack';
@@ -20,8 +22,12 @@ interface Credential {
 }
 
 /** What the database holds for the organization, read directly: the API never shows it. */
-const storedRows = (organizationId: string): Promise<{ provider: string; sealed_api_key: string }[]> =>
-  stack().knex('provider_credentials').where({ organization_id: organizationId }).select('provider', 'sealed_api_key');
+const storedRows = (organizationId: string): Promise<{ organization_id: string; provider: string; sealed_api_key: string }[]> =>
+  stack().knex('provider_credentials').where({ organization_id: organizationId }).select('organization_id', 'provider', 'sealed_api_key');
+
+/** A stored key opened as the worker opens it: PROVIDER_SECRETS_KEY, bound to its row. */
+const openStored = (row: { organization_id: string; provider: string; sealed_api_key: string }): string =>
+  createSecretBox(providerSecretsKeys(stack().config)).open(row.sealed_api_key, providerCredentialBinding(row.organization_id, row.provider));
 
 const listCredentials = async (key: string): Promise<Credential[]> => {
   const res = await call('GET', '/v1/provider-credentials', { key });
@@ -76,7 +82,7 @@ describe('/v1/provider-credentials', () => {
 
     const [row] = await storedRows(org.id);
     assert.ok(!row!.sealed_api_key.includes(OPENAI_KEY));
-    assert.equal(createSecretBox(stack().config.webhookSecretsKey!).open(row!.sealed_api_key), OPENAI_KEY);
+    assert.equal(openStored(row!), OPENAI_KEY);
   });
 
   it('gives no hint of a short key, whose last four characters would give too much away', async () => {
@@ -96,7 +102,7 @@ describe('/v1/provider-credentials', () => {
     assert.deepEqual(await listCredentials(org.liveKey), [second.body]);
     const rows = await storedRows(org.id);
     assert.equal(rows.length, 1);
-    assert.equal(createSecretBox(stack().config.webhookSecretsKey!).open(rows[0]!.sealed_api_key), 'sk-proj-theRotatedKeyOfTheOrg0000');
+    assert.equal(openStored(rows[0]!), 'sk-proj-theRotatedKeyOfTheOrg0000');
   });
 
   it('lists one entry per provider, in provider order', async () => {
@@ -230,7 +236,7 @@ describe('/v1/provider-credentials', () => {
     assert.equal((await put('openai', { api_key: 'sk-proj-theStrangersOwnKey4242' }, stranger.liveKey)).status, 200);
     assert.deepEqual((await listCredentials(org.liveKey)).map((c) => c.key_hint), ['…7x9Q']);
     const [row] = await storedRows(org.id);
-    assert.equal(createSecretBox(stack().config.webhookSecretsKey!).open(row!.sealed_api_key), OPENAI_KEY);
+    assert.equal(openStored(row!), OPENAI_KEY);
   });
 
   it('answers 400 naming the setting when this server has no base URL for the provider', async () => {

@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { createRepos, type Repos } from '../../db/repos';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
 import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
-import { loadConfig, type Config } from '../../lib/config';
+import { loadConfig, providerSecretsKeys, type Config } from '../../lib/config';
 import { silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
@@ -41,6 +41,9 @@ export interface TestStack {
   /** Webhook receivers serve with this certificate; the stack trusts it (WEBHOOK_CA_CERTS). */
   receiverCertificate: TestCertificate;
 }
+
+/** The newer keys of the secrets-rotation test; the stack opens what they seal. */
+export const ROTATION_TEST_KEYS = { webhooks: generateSecretBoxKey(), providers: generateSecretBoxKey() } as const;
 
 let current: TestStack | undefined;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -82,8 +85,14 @@ export async function startTestStack(): Promise<TestStack> {
     syncTimeoutMs: 15_000,
     // Async simulator jobs finish quickly in tests; #slow makes a longer one.
     simulatorAsyncLatencyMs: 300,
-    // Six attempts, as in production, a second apart; receivers get 2 s to answer.
+    // Each kind of secret its own key, as in production. The key the rotation test moves everything
+    // to (test/worker/secrets-rotation.test.ts) is already an older key here, so the stack's own
+    // processes keep opening what that test re-seals.
     webhookSecretsKey: generateSecretBoxKey(),
+    webhookSecretsPreviousKeys: [ROTATION_TEST_KEYS.webhooks],
+    providerSecretsKey: generateSecretBoxKey(),
+    providerSecretsPreviousKeys: [ROTATION_TEST_KEYS.providers],
+    // Six attempts, as in production, a second apart; receivers get 2 s to answer.
     webhookRetryScheduleMs: [0, 1_000, 1_000, 1_000, 1_000, 1_000],
     webhookTimeoutMs: 2_000,
     webhookTaskQueue: 'test-webhooks',
@@ -92,8 +101,6 @@ export async function startTestStack(): Promise<TestStack> {
     // running every minute) would pause their organizations. Its tests inject their own settings.
     anomalyFloorCredits: 1_000_000_000_000,
   };
-  // As in production without PROVIDER_SECRETS_KEY: provider keys (BYOK) sealed with the webhook key.
-  config.providerSecretsKey = config.webhookSecretsKey;
   const receiverCertificate = await selfSignedCertificate(['receiver.test']);
   await writeFile(config.webhookCaCerts!, receiverCertificate.cert);
 
@@ -133,7 +140,7 @@ export async function startTestStack(): Promise<TestStack> {
     providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),
     webhooks: webhookDepsFromConfig(config)!,
-    providerSecrets: createSecretBox(config.webhookSecretsKey!),
+    providerSecrets: createSecretBox(providerSecretsKeys(config)),
     byokProviders: [...REAL_PROVIDERS],
   };
   const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));

@@ -9,6 +9,7 @@ import { createSimulator } from '../../activities/providers/simulator';
 import { findModel } from '../../domain/catalog';
 import { estimateCredits } from '../../domain/pricing';
 import type { RealProvider } from '../../domain/providers';
+import { providerSecretsKeys } from '../../lib/config';
 import { createSecretBox } from '../../lib/secret-box';
 import { startFakeFal, type FakeFal, type FalReceived } from '../fakes/fal-server';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-server';
@@ -32,7 +33,7 @@ async function startGateway(taskQueue: string, platform: Partial<Record<RealProv
     simulator: createSimulator({ asyncLatencyMs: 300 }),
     adapters: createRealAdapters({ requestTimeoutMs: 5_000 }),
     platformCredentials: platform,
-    ownCredentials: ownCredentialsFrom(repos, createSecretBox(config.providerSecretsKey!), baseUrls),
+    ownCredentials: ownCredentialsFrom(repos, createSecretBox(providerSecretsKeys(config)), baseUrls),
     providerMode: 'live',
   });
   const worker = await startTestWorker(taskQueue, { providers, outputCapsBytes: { image: IMAGE_CAP_BYTES } });
