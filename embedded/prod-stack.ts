@@ -172,6 +172,8 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
       ADMIN_TOKEN: secrets.adminToken,
       URL_SIGNING_SECRET: secrets.urlSigningSecret,
       WEBHOOK_SECRETS_KEY: secrets.webhookSecretsKey,
+      PROVIDER_SECRETS_KEY: secrets.providerSecretsKey,
+      PROVIDER_SECRETS_KEY_PREVIOUS: (secrets.providerSecretsPreviousKeys ?? []).join(','),
       PUBLIC_BASE_URL: apiUrl,
       // One machine: every process reads and writes the same folder (compose uses S3 instead).
       LOCAL_STORAGE_DIR: path.join(dir, 'storage'),

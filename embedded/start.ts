@@ -44,6 +44,10 @@ async function main() {
     config.adminToken ??= secrets?.adminToken;
     config.urlSigningSecret ??= secrets?.urlSigningSecret;
     config.webhookSecretsKey ??= secrets?.webhookSecretsKey;
+    if (!config.providerSecretsKey && secrets) {
+      config.providerSecretsKey = secrets.providerSecretsKey;
+      config.providerSecretsPreviousKeys = secrets.providerSecretsPreviousKeys ?? [];
+    }
     if (embedded && !env.LOCAL_STORAGE_DIR) config.localStorageDir = path.join(DATA_DIR, 'storage');
 
     if (embeddedPostgres) {
