@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { webhookSecretsKeys } from '../../lib/config';
+import { silentLogger } from '../../lib/logger';
+import { webhookSecretBinding } from '../../lib/secret-bindings';
+import { createSecretBox } from '../../lib/secret-box';
+import { createSealedSecretsRepo } from '../../db/repos/sealed-secrets';
+import { resealSecrets } from '../../worker/reseal-secrets';
+import { call, createOrganization } from '../helpers/http';
+import { stack } from '../helpers/stack';
+
+// The background re-seal (worker/reseal-secrets.ts): v1 values from before key ids move to v2, a
+// pass reports 0 values left on older keys, and a value the API changed meanwhile is never
+// overwritten with the re-sealed old one.
+
+const SECRET_COLUMN = { table: 'webhook_subscriptions', keys: ['id'], column: 'secret_sealed' } as const;
+
+/** A value as the v1 box sealed it (before key ids and bindings): what a database from before the upgrade holds. */
+function sealV1(key: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key, 'base64'), iv);
+  const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+}
+
+async function subscribe(key: string) {
+  const res = await call('POST', '/v1/webhooks', { key, body: { url: 'https://127.0.0.1:9/hook', events: ['*'] } });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body as { id: string; secret: string };
+}
+
+describe('the secrets re-seal', function () {
+  this.timeout(60_000);
+  const box = () => createSecretBox(webhookSecretsKeys(stack().config));
+
+  it('moves a v1 value to v2 under the newest key, bound to its row, and then reports 0 values left on older keys', async () => {
+    const org = await createOrganization();
+    const hook = await subscribe(org.liveKey);
+    // The row as an upgraded database holds it: sealed by the v1 box with the same key.
+    await stack().knex('webhook_subscriptions').where({ id: hook.id }).update({ secret_sealed: sealV1(stack().config.webhookSecretsKey!, hook.secret) });
+
+    const result = await resealSecrets(stack().knex, { webhooks: box() }, silentLogger);
+    assert.ok(result && result.resealed >= 1, JSON.stringify(result));
+    assert.equal(result.unopenable, 0);
+    assert.equal(result.leftOnOlderKeys, 0);
+    const { secret_sealed: sealed } = await stack().knex('webhook_subscriptions').where({ id: hook.id }).first('secret_sealed');
+    assert.ok(sealed.startsWith(box().currentPrefix));
+    assert.equal(box().open(sealed, webhookSecretBinding(hook.id)), hook.secret);
+    assert.deepEqual(await resealSecrets(stack().knex, { webhooks: box() }, silentLogger), { resealed: 0, unopenable: 0, leftOnOlderKeys: 0 });
+  });
+
+  it('never overwrites a secret rotated through the API after the re-seal read it', async () => {
+    const org = await createOrganization();
+    const hook = await subscribe(org.liveKey);
+    const stale = sealV1(stack().config.webhookSecretsKey!, hook.secret);
+    await stack().knex('webhook_subscriptions').where({ id: hook.id }).update({ secret_sealed: stale });
+    const repo = createSealedSecretsRepo(stack().knex);
+    const [read] = (await repo.staleBatch(SECRET_COLUMN, box().currentPrefix, undefined, 10_000)).filter((v) => v.key[0] === hook.id);
+    assert.equal(read?.sealed, stale);
+
+    const rotated = await call('POST', `/v1/webhooks/${hook.id}/rotate-secret`, { key: org.liveKey });
+    assert.equal(rotated.status, 200);
+    const resealed = box().seal(box().open(read.sealed, webhookSecretBinding(hook.id)), webhookSecretBinding(hook.id));
+    assert.equal(await repo.replace(SECRET_COLUMN, read, resealed), false);
+    const row = await stack().knex('webhook_subscriptions').where({ id: hook.id }).first('secret_sealed', 'previous_secret_sealed');
+    assert.equal(box().open(row.secret_sealed, webhookSecretBinding(hook.id)), rotated.body.secret, 'the rotated secret stands');
+    assert.equal(row.previous_secret_sealed, stale, 'the old secret moved aside, still to re-seal');
+  });
+});
