@@ -33,7 +33,7 @@ describe('the secrets re-seal', function () {
   this.timeout(60_000);
   const box = () => createSecretBox(webhookSecretsKeys(stack().config));
 
-  it('moves a v1 value to v2 under the newest key, bound to its row, and then reports 0 values left on older keys', async () => {
+  it('moves a v1 value to v2 under the newest key, bound to its row, and leaves on older keys only what no key opens', async () => {
     const org = await createOrganization();
     const hook = await subscribe(org.liveKey);
     // The row as an upgraded database holds it: sealed by the v1 box with the same key.
@@ -41,12 +41,12 @@ describe('the secrets re-seal', function () {
 
     const result = await resealSecrets(stack().knex, { webhooks: box() }, silentLogger);
     assert.ok(result && result.resealed >= 1, JSON.stringify(result));
-    assert.equal(result.unopenable, 0);
-    assert.equal(result.leftOnOlderKeys, 0);
+    // 0 and 0 alone; other tests of a whole run may leave values no key opens, which stay counted.
+    assert.equal(result.leftOnOlderKeys, result.unopenable);
     const { secret_sealed: sealed } = await stack().knex('webhook_subscriptions').where({ id: hook.id }).first('secret_sealed');
     assert.ok(sealed.startsWith(box().currentPrefix));
     assert.equal(box().open(sealed, webhookSecretBinding(hook.id)), hook.secret);
-    assert.deepEqual(await resealSecrets(stack().knex, { webhooks: box() }, silentLogger), { resealed: 0, unopenable: 0, leftOnOlderKeys: 0 });
+    assert.deepEqual(await resealSecrets(stack().knex, { webhooks: box() }, silentLogger), { resealed: 0, unopenable: result.unopenable, leftOnOlderKeys: result.unopenable });
   });
 
   it('never overwrites a secret rotated through the API after the re-seal read it', async () => {
