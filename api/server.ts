@@ -57,7 +57,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),
     ...withWebhooks(config),
-    ...(config.providerSecretsKey && { providerSecrets: secretBoxOf(providerSecretsKeys(config))! }),
+    ...withProviderSecrets(config),
     byokProviders: Object.keys(config.providerBaseUrls) as RealProvider[],
   };
   const server = createApp(deps).listen(config.port);
@@ -79,4 +79,10 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
 function withWebhooks(config: Config): Pick<ApiDeps, 'webhooks'> {
   const webhooks = webhookDepsFromConfig(config);
   return webhooks ? { webhooks } : {};
+}
+
+/** Without PROVIDER_SECRETS_KEY, storing a provider key answers 503 (never sealed with another key). */
+function withProviderSecrets(config: Config): Pick<ApiDeps, 'providerSecrets'> {
+  const providerSecrets = secretBoxOf(providerSecretsKeys(config));
+  return providerSecrets ? { providerSecrets } : {};
 }
