@@ -50,10 +50,16 @@ export interface ResealResult {
 }
 
 /**
- * One pass over every sealed column: re-seals what is not on the newest key, then counts what is
- * left. `stopping` ends it early (between batches), with undefined.
+ * One pass over every sealed column: re-seals what is not on the newest key, `batchSize` rows at a
+ * time, then counts what is left. `stopping` ends it early (between batches), with undefined.
  */
-export async function resealSecrets(knex: Knex, boxes: ResealBoxes, logger: Logger, stopping: () => boolean = () => false): Promise<ResealResult | undefined> {
+export async function resealSecrets(
+  knex: Knex,
+  boxes: ResealBoxes,
+  logger: Logger,
+  opts: { stopping?: () => boolean; batchSize?: number } = {},
+): Promise<ResealResult | undefined> {
+  const { stopping = () => false, batchSize = BATCH } = opts;
   const repo = createSealedSecretsRepo(knex);
   const result: ResealResult = { resealed: 0, unopenable: 0, leftOnOlderKeys: 0 };
   const work: [SecretBox, Column][] = [
@@ -64,13 +70,13 @@ export async function resealSecrets(knex: Knex, boxes: ResealBoxes, logger: Logg
     let after: string[] | undefined;
     for (;;) {
       if (stopping()) return undefined;
-      const batch = await repo.staleBatch(column, box.currentPrefix, after, BATCH);
+      const batch = await repo.staleBatch(column, box.currentPrefix, after, batchSize);
       for (const value of batch) {
         const resealed = reseal(box, column, value, logger);
         if (resealed === undefined) result.unopenable += 1;
         else if (await repo.replace(column, value, resealed)) result.resealed += 1;
       }
-      if (batch.length < BATCH) break;
+      if (batch.length < batchSize) break;
       after = batch[batch.length - 1]!.key;
     }
     result.leftOnOlderKeys += await repo.countStale(column, box.currentPrefix);
@@ -103,7 +109,7 @@ export function startSecretsReseal(knex: Knex, boxes: ResealBoxes, logger: Logge
   const run = (async () => {
     while (!stopped) {
       try {
-        const result = await resealSecrets(knex, boxes, logger, () => stopped);
+        const result = await resealSecrets(knex, boxes, logger, { stopping: () => stopped });
         if (!result) return;
         logger.info('secrets re-seal finished', { resealed: result.resealed, unopenable: result.unopenable, left_on_older_keys: result.leftOnOlderKeys });
         return;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { webhookSecretsKeys } from '../../lib/config';
-import { silentLogger } from '../../lib/logger';
-import { webhookSecretBinding } from '../../lib/secret-bindings';
-import { createSecretBox } from '../../lib/secret-box';
+import { providerSecretsKeys, webhookSecretsKeys } from '../../lib/config';
+import { createLogger, silentLogger } from '../../lib/logger';
+import { providerCredentialBinding, webhookSecretBinding } from '../../lib/secret-bindings';
+import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
 import { createSealedSecretsRepo } from '../../db/repos/sealed-secrets';
 import { resealSecrets } from '../../worker/reseal-secrets';
 import { call, createOrganization } from '../helpers/http';
@@ -65,5 +65,37 @@ describe('the secrets re-seal', function () {
     const row = await stack().knex('webhook_subscriptions').where({ id: hook.id }).first('secret_sealed', 'previous_secret_sealed');
     assert.equal(box().open(row.secret_sealed, webhookSecretBinding(hook.id)), rotated.body.secret, 'the rotated secret stands');
     assert.equal(row.previous_secret_sealed, stale, 'the old secret moved aside, still to re-seal');
+  });
+
+  it('pages through every row, past a value no configured key opens, which it names and counts as left', async () => {
+    const org = await createOrganization({ enterprise: true });
+    const providers = createSecretBox(providerSecretsKeys(stack().config));
+    for (const [provider, apiKey] of [['anthropic', 'sk-ant-theOrgsOwnKey0001'], ['openai', 'sk-proj-theOrgsOwnKey0002']]) {
+      const res = await call('PUT', `/v1/provider-credentials/${provider}`, { key: org.liveKey, body: { api_key: apiKey } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    }
+    const rows = stack().knex('provider_credentials').where({ organization_id: org.id });
+    // anthropic's sealed with a key this deployment no longer has; openai's as the v1 box sealed it.
+    const lostKey = createSecretBox(generateSecretBoxKey());
+    await rows.clone().where({ provider: 'anthropic' }).update({ sealed_api_key: lostKey.seal('sk-ant-theOrgsOwnKey0001', providerCredentialBinding(org.id, 'anthropic')) });
+    await rows.clone().where({ provider: 'openai' }).update({ sealed_api_key: sealV1(stack().config.providerSecretsKey!, 'sk-proj-theOrgsOwnKey0002') });
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line) => lines.push(line) });
+
+    try {
+      // One row per batch: the cursor must step over the value it cannot open, not stop at it.
+      const result = await resealSecrets(stack().knex, { providers }, logger, { batchSize: 1 });
+      assert.ok(result && result.unopenable >= 1 && result.leftOnOlderKeys >= 1, JSON.stringify(result));
+      const openai = await rows.clone().where({ provider: 'openai' }).first('sealed_api_key');
+      assert.ok(openai.sealed_api_key.startsWith(providers.currentPrefix));
+      assert.equal(providers.open(openai.sealed_api_key, providerCredentialBinding(org.id, 'openai')), 'sk-proj-theOrgsOwnKey0002');
+      const named = lines.map((line) => JSON.parse(line)).find((l) => l.row === `${org.id}:anthropic`);
+      assert.equal(named?.msg, 'a sealed secret opens with none of the configured keys');
+      assert.equal(named?.level, 'error');
+      assert.ok(!lines.join('\n').includes('sk-ant-theOrgsOwnKey0001'), 'never the secret');
+    } finally {
+      // The lost key's value would be counted by every later pass of the run.
+      assert.equal((await call('DELETE', '/v1/provider-credentials/anthropic', { key: org.liveKey })).status, 200);
+    }
   });
 });
