@@ -41,6 +41,31 @@ export function describeTextFault(fault: TextFault): string {
 /** Stops a huge bad body from building a huge error; the first fault is the one `param` names. */
 const MAX_FAULTS = 20;
 
+const UNSTORABLE_ONE = new RegExp(UNSTORABLE.source);
+
+/**
+ * Whether any string of `value` (key or value, at any depth) cannot be stored: the fast first look,
+ * which keeps no paths, so the usual request (nothing wrong) costs one pass and no allocation per
+ * field; only a request at fault pays for naming its fields.
+ */
+function hasTextFault(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (UNSTORABLE_ONE.test(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (current !== null && typeof current === 'object') {
+      for (const key in current) {
+        if (UNSTORABLE_ONE.test(key)) return true;
+        pending.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 interface Node {
   value: unknown;
   /** This node's property name or array index; null for the root. */
@@ -64,6 +89,7 @@ function paramOf(node: Node, root: string): string {
  */
 export function findTextFaults(value: unknown, root: string): TextInputFault[] {
   const faults: TextInputFault[] = [];
+  if (!hasTextFault(value)) return faults;
   const pending: Node[] = [{ value, key: null, parent: null }];
   while (pending.length && faults.length < MAX_FAULTS) {
     const node = pending.pop()!;
