@@ -16,7 +16,8 @@ export interface TextInputFault {
 
 // Without the `u` flag a regex sees UTF-16 code units, which is what a lone surrogate is.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSTORABLE_ONE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`);
+const UNSTORABLE = new RegExp(UNSTORABLE_ONE.source, 'g');
 
 export function textFaultOf(text: string): TextFault | null {
   if (text.includes('\u0000')) return 'nul';
@@ -40,8 +41,6 @@ export function describeTextFault(fault: TextFault): string {
 
 /** Stops a huge bad body from building a huge error; the first fault is the one `param` names. */
 const MAX_FAULTS = 20;
-
-const UNSTORABLE_ONE = new RegExp(UNSTORABLE.source);
 
 /**
  * Whether any string of `value` (key or value, at any depth) cannot be stored: the fast first look,
