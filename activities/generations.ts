@@ -7,6 +7,7 @@ import { findModel } from '../domain/catalog';
 import type { Modality } from '../domain/modalities';
 import { MODALITY_MODE } from '../domain/modalities';
 import { OUTPUT_SIZE_CAPS } from '../domain/output-limits';
+import { storableProviderText } from '../domain/text-input';
 import { CALLBACK_EXPIRY_MARGIN_MS } from '../lib/callback-token';
 import { newId } from '../lib/ids';
 import { describeError } from '../lib/logger';
@@ -172,10 +173,14 @@ export function createGenerationActivities(deps: {
       });
     }
     if (input.modality === 'chat' && result.text === undefined) throw badOutput(job.route.provider, 'a chat answer has no text');
-    const usage = input.modality === 'chat' ? chatUsage(result) : result.usage;
+    // Decisions §5: a provider's text may hold a U+0000 (or a lone surrogate), which no column
+    // stores; made storable here, before anything is stored, so a job the provider was paid for
+    // can never fail on its insert and be refunded.
+    const text = result.text === undefined ? undefined : storableProviderText(result.text);
+    const usage = input.modality === 'chat' ? chatUsage({ ...result, text }) : result.usage;
     return {
       outputs,
-      ...(result.text !== undefined && { text: result.text }),
+      ...(text !== undefined && { text }),
       ...(usage && { usage }),
       served: job.route,
     };

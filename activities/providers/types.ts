@@ -1,5 +1,6 @@
 import type { ModelEntry } from '../../domain/catalog';
 import type { ProviderRoute } from '../../domain/providers';
+import { storableProviderText } from '../../domain/text-input';
 
 // The one interface every provider adapter implements: the simulator, fal.ai, Replicate, OpenAI
 // (and any OpenAI-compatible server), Anthropic and ElevenLabs. It is queue-shaped, like fal.ai's
@@ -124,7 +125,10 @@ export class ProviderError extends Error {
       source?: 'provider' | 'gateway';
     } = {},
   ) {
-    super(message);
+    // The message quotes the provider's own words, and ends up in `error_message`: with a U+0000 in
+    // it the refund's update would fail and the job stay stuck (decisions §5: provider text made
+    // storable).
+    super(storableProviderText(message));
     this.name = 'ProviderError';
   }
 }

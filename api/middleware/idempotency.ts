@@ -38,8 +38,9 @@ export function idempotency(deps: Deps, route: RouteSpec, resourcePrefix: IdPref
   // A retry may take over a claim once the request holding it cannot possibly still be running.
   const lockMs = longestRequestMs(deps);
   return async (ctx, next) => {
+    // Absent is "no key"; sent but empty is a malformed key (decisions §9: 1..255 characters).
+    if (ctx.headers['idempotency-key'] === undefined) return next();
     const key = ctx.get('Idempotency-Key');
-    if (!key) return next();
     if (!KEY_PATTERN.test(key)) {
       throw new ApiError('validation_failed', 'Idempotency-Key must be 1 to 255 printable ASCII characters.', { param: 'Idempotency-Key' });
     }
