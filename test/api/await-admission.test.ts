@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, type AdmissionWaitArgs } from '../../api/await-admission';
+import { budgetPeriodOf } from '../../domain/budget-period';
 import type { Admission } from '../../workflows/definitions';
 import { stack } from '../helpers/stack';
 
@@ -15,6 +16,7 @@ function waitArgs(answer: Promise<Admission>, extra: Partial<AdmissionWaitArgs<s
     organizationId: 'org_unused',
     apiKeyId: 'key_unused',
     neededCredits: 1,
+    budgetPeriod: budgetPeriodOf(new Date()),
     admitBy: Date.now() + 60_000,
     answer,
     syncWindowMs: 0,
