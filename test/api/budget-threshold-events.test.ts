@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
+import type { BudgetThresholdData } from '../../domain/webhook-events';
 import { call, createOrganization, waitFor, type TestOrganization } from '../helpers/http';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
 import { stack } from '../helpers/stack';
@@ -12,14 +13,7 @@ import { startHttpsServer } from '../helpers/tls';
 
 const IMAGE = { model: 'flux-schnell', prompt: 'a red kite over the dunes' };
 
-interface ThresholdData {
-  threshold: number;
-  reason: string;
-  api_key_id: string;
-  budget_usd: number;
-  spent_usd: number;
-  period: string;
-}
+type ThresholdData = BudgetThresholdData;
 
 async function imageEstimate(): Promise<number> {
   const org = await createOrganization({ plan: 'pro' });
