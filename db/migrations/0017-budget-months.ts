@@ -102,11 +102,12 @@ export async function up(knex: Knex): Promise<void> {
          WHERE e.kind IN ('reserve', 'refund', 'release')
          ORDER BY 1
       LOOP
-        SELECT period, spent_credits INTO row_period, row_spent FROM api_key_spend WHERE api_key_id = k.api_key_id FOR UPDATE;
+        SELECT s.period, s.spent_credits, a.organization_id, a.monthly_budget_usd, round(a.monthly_budget_usd * 1000)::bigint
+          INTO row_period, row_spent, key_org, budget_usd, budget_credits
+          FROM api_key_spend s JOIN api_keys a ON a.id = s.api_key_id
+         WHERE s.api_key_id = k.api_key_id
+           FOR UPDATE OF s;
         CONTINUE WHEN NOT FOUND;
-        SELECT organization_id, monthly_budget_usd, round(monthly_budget_usd * 1000)::bigint
-          INTO key_org, budget_usd, budget_credits
-          FROM api_keys WHERE id = k.api_key_id;
         FOR m IN
           SELECT coalesce(g.budget_period, date_trunc('month', g.created_at AT TIME ZONE 'UTC')::date) AS period,
                  sum(CASE WHEN e.kind = 'reserve' THEN e.reserved_delta ELSE 0 END) AS reserved,
