@@ -1,4 +1,5 @@
 import { getWalletBalance } from '../db/ledger';
+import { spentInRequestMonth } from '../domain/budget-period';
 import { CREDITS_PER_USD, creditsToUsd } from '../domain/pricing';
 import { classifyDependencyError } from '../lib/dependency-errors';
 import type { Admission } from '../workflows/definitions';
@@ -33,6 +34,8 @@ export interface AdmissionWaitArgs<Found> {
   /** The key and the credits it asked for: a refusal the API only finds afterwards names the budget if that was it. */
   apiKeyId: string;
   neededCredits: number;
+  /** The month (`YYYY-MM-01`) the request's reservation counts in (domain/budget-period.ts). */
+  budgetPeriod: string;
   admitBy: number;
   answer: Promise<Admission>;
   syncWindowMs: number;
@@ -103,9 +106,11 @@ async function giveUp<Found>(
   // budget or by the wallet. The refusal itself is not kept, so it is told from their state now.
   const found = await args.findAdmitted();
   if (found) return { kind: 'row', found };
+  // The key's row holds the last month it spent in: last month's spend is not this month's refusal.
   const budget = await deps.repos.apiKeys.budgetOf(args.apiKeyId);
-  if (budget?.budgetUsd != null && budget.spentCredits + args.neededCredits > Math.round(budget.budgetUsd * CREDITS_PER_USD)) {
-    return { kind: 'answered', admission: { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: creditsToUsd(budget.spentCredits) } };
+  const spent = budget ? spentInRequestMonth(budget, args.budgetPeriod) : 0;
+  if (budget?.budgetUsd != null && spent + args.neededCredits > Math.round(budget.budgetUsd * CREDITS_PER_USD)) {
+    return { kind: 'answered', admission: { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: creditsToUsd(spent) } };
   }
   const balance = await getWalletBalance(deps.knex, args.organizationId);
   return { kind: 'answered', admission: { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits } };

@@ -54,6 +54,7 @@ export async function startComparison(
     ...(child.inputs && { inputs: child.inputs }),
     routes: requestRoutes(child.model, principal, deps.routing),
   }));
+  const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: ComparisonInput = {
     comparisonId,
     organizationId: principal.organizationId,
@@ -64,7 +65,7 @@ export async function startComparison(
     paramsShared: request.paramsShared,
     children,
     admitBy: Date.now() + deps.admissionTimeoutMs,
-    budgetPeriod: budgetPeriodOf(deps.clock()),
+    budgetPeriod,
   };
   const start = new WithStartWorkflowOperation<typeof comparisonWorkflow>('comparisonWorkflow', {
     workflowId: comparisonId,
@@ -83,6 +84,7 @@ export async function startComparison(
     claimId: comparisonId,
     organizationId: principal.organizationId,
     apiKeyId: principal.apiKeyId,
+    budgetPeriod,
     neededCredits: children.reduce((sum, c) => sum + c.estimatedCredits, 0),
     admitBy: input.admitBy!,
     answer,

@@ -60,6 +60,7 @@ export async function startGeneration(
     if (cached) return { httpStatus: modelMode(request.model) === 'sync' ? 200 : 202, ...cached };
   }
   const estimatedCredits = principal.environment === 'test' ? 0 : request.estimatedCredits;
+  const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: GenerationInput = {
     generationId,
     organizationId: principal.organizationId,
@@ -73,7 +74,7 @@ export async function startGeneration(
     timeouts: deps.generationTimeouts,
     plan: principal.plan,
     admitBy: Date.now() + deps.admissionTimeoutMs,
-    budgetPeriod: budgetPeriodOf(deps.clock()),
+    budgetPeriod,
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
     routes: requestRoutes(request.model, principal, deps.routing),
@@ -99,6 +100,7 @@ export async function startGeneration(
     claimId: generationId,
     organizationId: principal.organizationId,
     apiKeyId: principal.apiKeyId,
+    budgetPeriod,
     neededCredits: estimatedCredits,
     admitBy: input.admitBy!,
     findAdmitted: () => deps.repos.generations.findWithOutputs(generationId),

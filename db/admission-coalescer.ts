@@ -27,8 +27,9 @@ interface Waiting<Req, Res> {
 
 /**
  * Coalesces calls of `run(key, requests)`, which must answer each request in order and change
- * nothing when it fails. A failed batch is retried request by request, so only a request that fails
- * on its own is rejected; the next batch runs all the same.
+ * nothing when a batch of several fails (a batch of one may have refused with effects, and is not
+ * run again). A failed batch is retried request by request, so only a request that fails on its own
+ * is rejected; the next batch runs all the same.
  */
 export function createCoalescer<Req, Res>(
   run: (key: string, requests: Req[]) => Promise<Res[]>,
@@ -51,10 +52,13 @@ export function createCoalescer<Req, Res>(
       stats.requests += batch.length;
       try {
         await settle(key, batch);
-      } catch {
+      } catch (err) {
         // One bad request must not fail the others it happened to share a statement with: the
-        // failed statement changed nothing, so each goes again on its own, and only it fails.
-        for (const w of batch) await settle(key, [w]).catch((err: unknown) => w.reject(err));
+        // failed statement changed nothing, so each goes again on its own, and only it fails. A
+        // request that failed alone has its answer: going again could decide it differently (a
+        // budget refusal commits its claim and event, db/ledger.ts admitGeneration).
+        if (batch.length === 1) batch[0]!.reject(err);
+        else for (const w of batch) await settle(key, [w]).catch((e: unknown) => w.reject(e));
       }
     }
     // Nothing queued arrived during the last statement: the key is idle, and forgotten.

@@ -1,4 +1,5 @@
 import type { Db } from './knex';
+import { BudgetExceededError } from './ledger';
 import type { NewGeneration } from './repos/generations';
 
 // A comparison's admission (spec §4 POST /v1/comparisons): its row, every child's generation row
@@ -29,6 +30,8 @@ export type NewComparisonChild = Pick<NewGeneration, 'id' | 'model' | 'prompt' |
  * Admits the comparison with all its children, or nothing. Idempotent: a comparison that already has
  * a row was admitted before and is not charged again. With `admit_by` it claims the admission as a
  * generation's admission does, and admits nothing once that deadline has passed or the API gave up.
+ * Over the key's monthly budget it reserves nothing and throws `BudgetExceededError`, as
+ * `admitGeneration` does (the 100 % `request_refused` event is written by the refusing statement).
  */
 export async function admitComparison(db: Db, comparison: NewComparison, children: NewComparisonChild[]): Promise<boolean> {
   for (const child of children) {
@@ -51,13 +54,21 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
        RETURNING 1),
      fresh AS (
        SELECT NOT EXISTS (SELECT 1 FROM existing) AND (:admitBy::bigint IS NULL OR EXISTS (SELECT 1 FROM claim)) AS ok),
+     wallet AS (
+       SELECT available_credits FROM wallets
+        WHERE organization_id = :organizationId AND :total::bigint > 0 AND (SELECT ok FROM fresh)
+          FOR NO KEY UPDATE),
+     -- The key's budget, under its row lock taken after the wallet's (db/ledger.ts admitGeneration).
+     budget AS MATERIALIZED (
+       SELECT budget_admits(:apiKeyId, :budgetPeriod::date, :total::bigint) AS ok
+         FROM wallet WHERE available_credits >= :total::bigint),
      debit AS (
        UPDATE wallets
           SET available_credits = available_credits - :total::bigint,
               reserved_credits = reserved_credits + :total::bigint,
               updated_at = now()
         WHERE organization_id = :organizationId AND available_credits >= :total::bigint
-          AND :total::bigint > 0 AND (SELECT ok FROM fresh)
+          AND :total::bigint > 0 AND (SELECT ok FROM fresh) AND (SELECT ok FROM budget)
         RETURNING organization_id),
      admitted AS (
        SELECT (SELECT ok FROM fresh) AND (:total::bigint = 0 OR EXISTS (SELECT 1 FROM debit)) AS ok),
@@ -80,7 +91,8 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
        INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
        SELECT debit.organization_id, c.id, 'reserve', -c.reserved_credits, c.reserved_credits
          FROM child c CROSS JOIN debit CROSS JOIN comparison WHERE c.charge)
-     SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM comparison) AS admitted`,
+     SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM comparison) AS admitted,
+            EXISTS (SELECT 1 FROM budget WHERE NOT ok) AS over_budget`,
     {
       id: comparison.id,
       organizationId: comparison.organization_id,
@@ -95,5 +107,6 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
       children: JSON.stringify(rows),
     },
   );
+  if (result.rows[0]?.over_budget === true) throw new BudgetExceededError(comparison.api_key_id);
   return result.rows[0]?.admitted === true;
 }

@@ -9,12 +9,29 @@ import type { NewGeneration } from './repos/generations';
 
 export type LedgerKind = 'topup' | 'adjustment' | 'reserve' | 'capture' | 'release' | 'refund';
 
+/** SQLSTATE of the ledger trigger's budget refusal (db/migrations/0017-budget-months.ts). */
+const BUDGET_EXCEEDED_CODE = 'GSB01';
+
 /**
- * The ledger trigger (db/migrations/0012-usage.ts) refused an admission statement: its reservations
- * would take an API key over its `monthly_budget_usd` this month. The statement changed nothing.
+ * An admission statement refused a reservation that would take its API key over its
+ * `monthly_budget_usd` for the month: it reserved nothing, and wrote the key's 100 % event with
+ * reason `request_refused` if that month had none. Carries the trigger's SQLSTATE so that one
+ * check (`isBudgetExceeded`) reads both ways a budget refuses.
+ */
+export class BudgetExceededError extends Error {
+  readonly code = BUDGET_EXCEEDED_CODE;
+  constructor(apiKeyId: string) {
+    super(`budget_exceeded: key ${apiKeyId} has no room for this reservation in its monthly budget`);
+  }
+}
+
+/**
+ * A budget refused an admission: the statement's own check (`BudgetExceededError`), or the ledger
+ * trigger (db/migrations/0017-budget-months.ts), whose refusal rolls the whole statement back (a
+ * coalesced batch then goes again request by request, each deciding with the statement's check).
  */
 export function isBudgetExceeded(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'GSB01';
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === BUDGET_EXCEEDED_CODE;
 }
 
 export interface WalletBalance {
@@ -64,6 +81,11 @@ async function applyEntry(
  * With an `admit_by` deadline it also claims the admission (db/migrations/0008-admission-claims.ts)
  * in the same statement, and admits nothing once the deadline has passed or the API has claimed it
  * first: the deadline is enforced where the reservation commits, not where the request arrived.
+ *
+ * A charged generation the wallet covers is then checked against its key's monthly budget
+ * (`budget_admits`, db/migrations/0017-budget-months.ts), under the key's row lock taken after the
+ * wallet's. Over budget, the statement reserves nothing, writes the 100 % `request_refused` event
+ * (once per key and month) and commits, and the call throws `BudgetExceededError`.
  */
 export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boolean> {
   assertCredits(gen.reserved_credits, 'reserved_credits');
@@ -80,6 +102,14 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
        RETURNING 1),
      claimed AS (
        SELECT :admitBy::bigint IS NULL OR EXISTS (SELECT 1 FROM claim) AS ok),
+     wallet AS (
+       SELECT available_credits FROM wallets
+        WHERE organization_id = :organizationId AND :charge AND NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed)
+          FOR NO KEY UPDATE),
+     -- Evaluated from the locked wallet row, so the key's row is locked after the wallet's.
+     budget AS MATERIALIZED (
+       SELECT budget_admits(:apiKeyId, :budgetPeriod::date, :amount::bigint) AS ok
+         FROM wallet WHERE available_credits >= :amount),
      debit AS (
        UPDATE wallets
           SET available_credits = available_credits - :amount,
@@ -87,6 +117,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
               updated_at = now()
         WHERE organization_id = :organizationId AND available_credits >= :amount
           AND :charge AND NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed)
+          AND (SELECT ok FROM budget)
         RETURNING organization_id),
      entry AS (
        INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
@@ -96,7 +127,8 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
        SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey, :budgetPeriod::date
         WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
        RETURNING id)
-     SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted`,
+     SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted,
+            EXISTS (SELECT 1 FROM budget WHERE NOT ok) AS over_budget`,
     {
       id: gen.id,
       organizationId: gen.organization_id,
@@ -113,6 +145,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
       charge,
     },
   );
+  if (result.rows[0]?.over_budget === true) throw new BudgetExceededError(gen.api_key_id);
   return result.rows[0]?.admitted === true;
 }
 
@@ -124,6 +157,10 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
  * generation rows and a `reserve` ledger row each, and the wallet moves once by their sum, guarded
  * like a single reservation. Returns, in order, whether each was admitted. A generation id given
  * twice is decided once (a retried activity whose first attempt is still queued).
+ *
+ * Budgets are checked by the ledger trigger, per key and month: a batch that would take a key over
+ * its budget fails as a whole and changes nothing, and the coalescer then decides its requests one
+ * by one (`admitGeneration`), which refuses exactly the ones the budget has no room for.
  *
  * The wallet's row is locked before the walk, so the walk starts from its newest balance (under
  * READ COMMITTED a row lock returns the latest version); the update is guarded all the same. A
@@ -193,6 +230,16 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
            FROM walk w CROSS JOIN plan p WHERE w.position < p.n),
        decided AS (
          SELECT r.*, walk.admitted FROM walk JOIN request r USING (position)),
+       -- A reservation counts in the latest month any earlier reservation of its key in the batch
+       -- counted in, as it would after them one by one (db/migrations/0017-budget-months.ts), so a
+       -- key's months only ever rise along the batch and the trigger can apply them in order.
+       dated AS (
+         SELECT d.*,
+                CASE WHEN d.admitted AND d.charge AND d.fresh
+                     THEN max(d.budget_period) FILTER (WHERE d.admitted AND d.charge AND d.fresh)
+                            OVER (PARTITION BY d.api_key_id ORDER BY d.position)
+                     ELSE d.budget_period END AS period
+           FROM decided d),
        debit AS (
          UPDATE wallets
             SET available_credits = available_credits - t.total,
@@ -207,8 +254,8 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
            FROM decided d CROSS JOIN debit WHERE d.admitted AND d.charge AND d.fresh),
        inserted AS (
          INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period)
-         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key, d.budget_period
-           FROM decided d
+         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key, d.period
+           FROM dated d
           WHERE d.admitted AND d.fresh AND (NOT d.charge OR EXISTS (SELECT 1 FROM debit))
          RETURNING id)
      SELECT id FROM decided WHERE existed

@@ -23,3 +23,19 @@ export function webhookEnvelope(event: { id: string; type: string; created_at: D
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'exhausted'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * `usage.budget_threshold` data (decisions §4). Written by the ledger's statement triggers and the
+ * admission statements (db/migrations/0017-budget-months.ts), in the statement that makes it true.
+ */
+export interface BudgetThresholdData {
+  threshold: 50 | 80 | 100;
+  /** `crossed` for 50 and 80; for 100, `reached` (spend equals the budget) or `request_refused` (the budget refused a request first). */
+  reason: 'crossed' | 'reached' | 'request_refused';
+  api_key_id: string;
+  budget_usd: number;
+  /** The month's spend, reservations in flight included: after the crossing statement, or before the refused request. */
+  spent_usd: number;
+  /** `YYYY-MM`, UTC. */
+  period: string;
+}

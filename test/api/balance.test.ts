@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { createKeyWithRole } from '../helpers/keys';
+import { SANDBOX_AVAILABLE_CREDITS } from '../../domain/sandbox-balance';
 import { assertLedgerBalanced } from '../helpers/ledger';
 
 /** A live video job that holds its reservation until it is cancelled: credits reserved the way production reserves them. */
@@ -35,21 +36,35 @@ describe('GET /v1/balance', () => {
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
   });
 
-  it('shows a test key the live wallet as it stands, with nothing reserved', async () => {
+  it('shows a test key the sandbox allowance, before and after test generations, and never the live wallet', async () => {
     const org = await createOrganization({ plan: 'team', credits: 100_000 });
     const held = await holdReservation(org);
-    const res = await call('GET', '/v1/balance', { key: org.testKey });
-    assert.equal(res.status, 200);
-    assert.deepEqual(res.body, {
+    const sandbox = {
       object: 'balance',
       organization_id: org.id,
       plan: 'team',
       multiplier: 1.3,
-      available_credits: 100_000 - held.reserved,
+      available_credits: SANDBOX_AVAILABLE_CREDITS,
       reserved_credits: 0,
       livemode: false,
-    });
+    };
+    assert.deepEqual((await call('GET', '/v1/balance', { key: org.testKey })).body, sandbox);
+    const live = (await call('GET', '/v1/balance', { key: org.liveKey })).body;
+
+    const image = await call('POST', '/v1/images', { key: org.testKey, body: { model: 'flux-schnell', prompt: 'a sandbox kite' } });
+    assert.equal(image.status, 200, JSON.stringify(image.body));
+    const video = await call('POST', '/v1/videos', { key: org.testKey, body: { model: 'hailuo-02', prompt: 'a sandbox take #slow:600000', duration_s: 6 } });
+    assert.equal(video.status, 202, JSON.stringify(video.body));
+    assert.deepEqual((await call('GET', '/v1/balance', { key: org.testKey })).body, sandbox, 'test requests, finished or running, leave the allowance');
+    assert.deepEqual((await call('GET', '/v1/balance', { key: org.liveKey })).body, live, 'test requests leave the live wallet');
+
+    const spent = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a live kite' } });
+    assert.equal(spent.status, 200, JSON.stringify(spent.body));
+    assert.deepEqual((await call('GET', '/v1/balance', { key: org.testKey })).body, sandbox, 'live spend does not show in the sandbox');
+    assert.equal((await call('GET', '/v1/balance', { key: org.liveKey })).body.available_credits, live.available_credits - spent.body.charged_credits);
+
     await cancel(org, held.id);
+    assert.equal((await call('POST', `/v1/generations/${video.body.id}/cancel`, { key: org.testKey })).status, 200);
     await assertLedgerBalanced(org.id);
   });
 

@@ -26,7 +26,7 @@ async function budgetedKey(org: TestOrganization, budgetUsd: number | null): Pro
   return { id: res.body.id, secret: res.body.secret };
 }
 
-async function thresholdEvents(keyId: string): Promise<{ threshold_percent: number; budget_usd: number; spent_usd: number; period: string; api_key_id: string }[]> {
+async function thresholdEvents(keyId: string): Promise<{ threshold: number; budget_usd: number; spent_usd: number; period: string; api_key_id: string }[]> {
   const rows = await stack().knex('events').where({ type: 'usage.budget_threshold' }).whereLike('subject_id', `${keyId}:%`).orderBy('created_at');
   return rows.map((r: { data: never }) => r.data);
 }
@@ -66,13 +66,13 @@ describe('API key budgets', function () {
     assert.equal(listed.body.data.length, fits, 'the refused request left no generation');
 
     const events = await thresholdEvents(key.id);
-    assert.deepEqual(events.map((e) => e.threshold_percent), [50, 80, 100]);
+    assert.deepEqual(events.map((e) => e.threshold), [50, 80, 100]);
     const period = new Date().toISOString().slice(0, 7);
     for (const e of events) {
       assert.equal(e.api_key_id, key.id);
       assert.equal(e.budget_usd, budgetCredits / 1000);
       assert.equal(e.period, period);
-      assert.ok(e.spent_usd * 100 >= e.threshold_percent * e.budget_usd, `spent ${e.spent_usd} reached ${e.threshold_percent} %`);
+      assert.ok(e.spent_usd * 100 >= e.threshold * e.budget_usd, `spent ${e.spent_usd} reached ${e.threshold} %`);
     }
     // Another key of the organization is not held by this key's budget.
     assert.equal((await call('POST', '/v1/images', { key: org.liveKey, body: IMAGE })).status, 200);
@@ -98,7 +98,7 @@ describe('API key budgets', function () {
       assert.equal(await spentUsd(org, key.id, urls[1]), (admitted * estimate) / 1000);
       // Once each, in no set order: an event's created_at is when its admission's transaction began,
       // and a transaction that began first may cross a later threshold once the key's row is its turn.
-      assert.deepEqual((await thresholdEvents(key.id)).map((e) => e.threshold_percent).sort((a, b) => a - b), [50, 80, 100]);
+      assert.deepEqual((await thresholdEvents(key.id)).map((e) => e.threshold).sort((a, b) => a - b), [50, 80, 100]);
     } finally {
       await killHard(second);
     }
@@ -156,7 +156,7 @@ describe('API key budgets', function () {
     assert.equal(await spentUsd(org, key.id, later.url), budgetCredits / 1000);
     assert.equal((await call('POST', '/v1/images', { key: key.secret, body: IMAGE, baseUrl: later.url })).status, 402);
     const month = (d: Date) => d.toISOString().slice(0, 7);
-    const periods = (await thresholdEvents(key.id)).map((e) => `${e.period}:${e.threshold_percent}`);
+    const periods = (await thresholdEvents(key.id)).map((e) => `${e.period}:${e.threshold}`);
     assert.deepEqual(periods, [month(now), month(nextMonth)].flatMap((m) => [50, 80, 100].map((t) => `${m}:${t}`)));
     await assertMoneyInvariants(org.id);
   });

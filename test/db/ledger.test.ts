@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createAdmissionCoalescer } from '../../db/admission-coalescer';
 import * as ledger from '../../db/ledger';
 import type { NewGeneration } from '../../db/repos/generations';
+import { budgetPeriodOf } from '../../domain/budget-period';
 import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
 import { createOrganization } from '../helpers/http';
@@ -46,8 +47,18 @@ async function admissionOrg(credits: number) {
     reserved_credits: amount,
     ...extra,
   });
-  return { organizationId: org.id, gen };
+  return { organizationId: org.id, keyId: key.id as string, gen };
 }
+
+/** `YYYY-MM-01` of the month `offset` months from now: budget months either side of UTC midnight. */
+function monthFromNow(offset: number): string {
+  const now = new Date();
+  return budgetPeriodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)));
+}
+
+/** The key's spend row: the month it last spent in and what it spent then. */
+const spendOf = async (keyId: string) =>
+  knex()('api_key_spend').where({ api_key_id: keyId }).first(knex().raw(`to_char(period, 'YYYY-MM-DD') AS period`), 'spent_credits');
 
 const generationIds = async (organizationId: string) =>
   (await knex()('generations').where({ organization_id: organizationId }).orderBy('id').select('id')).map((r: { id: string }) => r.id);
@@ -100,17 +111,21 @@ describe('ledger', () => {
   });
 
   describe('admission in batches', () => {
-    it('admits a batch exactly as the same admitGeneration calls one after another would', async () => {
-      const request = fc.record({ amount: fc.integer({ min: 0, max: 60 }), sandbox: fc.boolean() });
+    it('admits a batch exactly as the same admitGeneration calls one after another would, across budget months', async () => {
+      // Requests dated last month, this month (the key's row) and next month: one batch may hold two
+      // months of a key (test/db/budget-months.test.ts has the budgets that refuse).
+      const request = fc.record({ amount: fc.integer({ min: 0, max: 60 }), sandbox: fc.boolean(), month: fc.constantFrom(-1, 0, 1) });
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 0, max: 300 }), fc.array(request, { maxLength: 25 }), async (credits, requests) => {
           const [batched, sequential] = await Promise.all([admissionOrg(credits), admissionOrg(credits)]);
-          const gensOf = (org: typeof batched) => requests.map((r) => org.gen(r.amount, r.sandbox ? 'test' : 'live'));
+          const gensOf = (org: typeof batched) =>
+            requests.map((r) => org.gen(r.amount, r.sandbox ? 'test' : 'live', { budget_period: monthFromNow(r.month) }));
           const batchGens = gensOf(batched);
           const batch = await ledger.admitGenerationsBatch(knex(), batched.organizationId, batchGens);
           const singles: boolean[] = [];
           for (const gen of gensOf(sequential)) singles.push(await ledger.admitGeneration(knex(), gen));
           assert.deepEqual(batch, singles);
+          assert.deepEqual(await spendOf(batched.keyId), await spendOf(sequential.keyId));
           assert.deepEqual(await assertWalletMatchesLedger(batched.organizationId), await assertWalletMatchesLedger(sequential.organizationId));
           assert.deepEqual(await generationIds(batched.organizationId), batchGens.filter((_, i) => batch[i]).map((g) => g.id).sort());
         }),
