@@ -112,9 +112,25 @@ export function modelEntryProblems(entry: ModelEntry): string[] {
       problems.push(`image aspect ratios must include 1:1 and be among ${ASPECT_RATIOS.join(', ')}`);
     }
   }
+  problems.push(...avatarProblems(entry));
   if (limits.contextTokens !== undefined && limits.maxOutputTokens !== undefined && limits.maxOutputTokens > limits.contextTokens) {
     problems.push('maxOutputTokens exceeds contextTokens');
   }
+  return problems;
+}
+
+/**
+ * Avatar models (decisions §10): each takes at least one of the two bodies (`text_to_video` for
+ * text, `lipsync`), with the limit that body is checked against; only avatar models animate a portrait.
+ */
+function avatarProblems(entry: ModelEntry): string[] {
+  if (entry.modality !== 'avatar') return entry.animatesPortrait === undefined ? [] : ['animatesPortrait applies to avatar models only'];
+  const problems: string[] = [];
+  const text = entry.capabilities.includes('text_to_video');
+  const lipsync = entry.capabilities.includes('lipsync');
+  if (!text && !lipsync) problems.push('an avatar model takes neither the text body (text_to_video) nor the lipsync body (lipsync)');
+  if (text && entry.limits.maxTextChars === undefined) problems.push('a text avatar model needs maxTextChars');
+  if (lipsync && entry.limits.maxAudioS === undefined) problems.push('a lipsync model needs maxAudioS');
   return problems;
 }
 
