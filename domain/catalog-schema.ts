@@ -120,17 +120,16 @@ export function modelEntryProblems(entry: ModelEntry): string[] {
 }
 
 /**
- * Avatar models (decisions §10): each takes at least one of the two bodies (`text_to_video` for
- * text, `lipsync`), with the limit that body is checked against; only avatar models animate a portrait.
+ * Avatar models (decisions §10): the bodies a model takes follow from its capabilities
+ * (`text_to_video`: text, `lipsync`: lipsync; an avatar model has one or both, being its
+ * modality's only capabilities), each with the limit that body is checked against; only avatar
+ * models animate a portrait.
  */
 function avatarProblems(entry: ModelEntry): string[] {
   if (entry.modality !== 'avatar') return entry.animatesPortrait === undefined ? [] : ['animatesPortrait applies to avatar models only'];
   const problems: string[] = [];
-  const text = entry.capabilities.includes('text_to_video');
-  const lipsync = entry.capabilities.includes('lipsync');
-  if (!text && !lipsync) problems.push('an avatar model takes neither the text body (text_to_video) nor the lipsync body (lipsync)');
-  if (text && entry.limits.maxTextChars === undefined) problems.push('a text avatar model needs maxTextChars');
-  if (lipsync && entry.limits.maxAudioS === undefined) problems.push('a lipsync model needs maxAudioS');
+  if (entry.capabilities.includes('text_to_video') && entry.limits.maxTextChars === undefined) problems.push('a text avatar model needs maxTextChars');
+  if (entry.capabilities.includes('lipsync') && entry.limits.maxAudioS === undefined) problems.push('a lipsync model needs maxAudioS');
   return problems;
 }
 
