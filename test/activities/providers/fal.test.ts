@@ -112,9 +112,9 @@ const HAPPY_CASES: HappyCase[] = [
     files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
   },
   {
-    title: 'lipsync: the stored video and audio URLs',
+    title: 'lipsync: the stored video and audio URLs, Sync looping the video to the audio\'s length',
     slug: 'sync-lipsync-2', prompt: '', params: { mode: 'lipsync' }, inputs: { video: stored('video/mp4'), audio: stored('audio/mpeg') },
-    endpoint: 'fal-ai/sync-lipsync/v2', input: { video_url: inputUrlOf('video'), audio_url: inputUrlOf('audio') },
+    endpoint: 'fal-ai/sync-lipsync/v2', input: { video_url: inputUrlOf('video'), audio_url: inputUrlOf('audio'), sync_mode: 'loop' },
     files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
   },
   {
