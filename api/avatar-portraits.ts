@@ -55,13 +55,19 @@ export async function firstFrameInput(storage: Storage, principal: KeyPrincipal,
   return { storageKey, contentType: 'image/png' };
 }
 
+/**
+ * Decoding one frame takes well under a second; the cap keeps a hostile file within the request's
+ * untimed work (api/request-budget.ts).
+ */
+const FIRST_FRAME_TIMEOUT_MS = 10_000;
+
 /** ffmpeg reads the video from a file (an MP4's index may sit at its end, out of a pipe's reach). */
 async function firstFramePng(video: Buffer): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'avatar-frame-'));
   try {
     const input = join(dir, 'input');
     await writeFile(input, video);
-    return await runFfmpegToFile('png', (output) => ['-i', input, '-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', output]);
+    return await runFfmpegToFile('png', (output) => ['-i', input, '-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', output], undefined, FIRST_FRAME_TIMEOUT_MS);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
