@@ -40,7 +40,8 @@ export async function buildAvatarRequest(deps: ApiDeps, principal: KeyPrincipal,
   let durationMs: number;
   const inputs: Record<string, JobInput> = {};
   if (shape === 'lipsync') {
-    const portraitUrl = model.animatesPortrait ? body.image_url : undefined;
+    // image_url reached here only on a portrait model (requirePortraitFits).
+    const portraitUrl = body.image_url;
     if (body.audio_url === undefined || (body.video_url === undefined && portraitUrl === undefined)) {
       const param = body.audio_url === undefined ? 'audio_url' : 'video_url';
       throw new ApiError('validation_failed', `Missing required parameter: ${param} (lipsync needs video_url and audio_url).`, { param });
