@@ -146,15 +146,15 @@ export const TEXT_AVATAR_INPUTS: Record<string, (r: TextAvatarAsk) => FalInput> 
 export const defaultTextAvatarInput = (r: TextAvatarAsk): FalInput => ({ text: r.text, avatar_id: r.avatarId, voice_id: r.voiceId });
 
 export const LIPSYNC_INPUTS: Record<string, (r: LipsyncAsk) => FalInput> = {
-  // Sync loops the video to the audio's end, so the clip lasts the audio the reservation was made
-  // on (its other modes cut the speech off at the video's end, or stretch past the audio).
+  // Sync is asked to loop the video to the audio's end, so the clip lasts the audio the reservation
+  // was made on (`cut_off` would stop at the shorter of the two, `silence` at the longer).
   'fal-ai/sync-lipsync/v2': (r) => ({ video_url: r.videoUrl, audio_url: r.audioUrl, sync_mode: 'loop' }),
   'fal-ai/latentsync': (r) => ({ video_url: r.videoUrl, audio_url: r.audioUrl, seed: r.seed }),
   'fal-ai/bytedance/omnihuman/v1.5': (r) => ({ image_url: portrait(r.portraitUrl, 'OmniHuman 1.5'), audio_url: r.audioUrl }),
   'veed/fabric-1.0': (r) => ({ image_url: portrait(r.portraitUrl, 'VEED Fabric 1.0'), audio_url: r.audioUrl, resolution: '720p' }),
   'fal-ai/ai-avatar': (r) => ({ image_url: portrait(r.portraitUrl, 'MultiTalk'), audio_url: r.audioUrl, prompt: MULTITALK_SCENE, seed: r.seed }),
 };
-/** LatentSync's shape without the seed, which most lipsync endpoints take. */
+/** The common lipsync shape (a route added through MODEL_ROUTES): the video and the audio. */
 export const defaultLipsyncInput = (r: LipsyncAsk): FalInput => ({ video_url: r.videoUrl, audio_url: r.audioUrl });
 
 const tripo = (r: ThreeDAsk): FalInput => ({
