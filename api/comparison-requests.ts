@@ -43,9 +43,13 @@ export function modelRequestBody(modality: Modality, slug: string, prompt: strin
     });
   }
   const body: Record<string, unknown> = { ...paramsShared, model: slug };
-  // An avatar comparison may mix both kinds of avatar: each model gets the one it animates, a
-  // portrait photo (image_url) or a stock avatar (avatar_id), as its own endpoint would take it.
-  if (modality === 'avatar') delete body[findModel(slug)?.animatesPortrait ? 'avatar_id' : 'image_url'];
+  // An avatar comparison may mix both kinds of avatar: a portrait model takes the portrait photo
+  // (image_url) when one is shared, else the stock avatar's portrait (avatar_id); a stock avatar
+  // model takes avatar_id only, as its own endpoint would.
+  if (modality === 'avatar') {
+    if (!findModel(slug)?.animatesPortrait) delete body.image_url;
+    else if (body.image_url !== undefined) delete body.avatar_id;
+  }
   if (field === 'messages') body.messages = [{ role: 'user', content: prompt }];
   else if (field) body[field] = prompt;
   return body;

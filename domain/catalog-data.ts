@@ -305,7 +305,10 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
 
   // ── avatar (async) ─ per second of output ──────────────────────────────────────────────────────
   // The spec has no text-to-avatar capability: a model that makes a presenter speak a text carries
-  // `text_to_video`; a model that syncs lips to a given audio carries `lipsync`.
+  // `text_to_video` (it takes the text body), a model that syncs lips to a given audio carries
+  // `lipsync` (the lipsync body); domain/avatars.ts reads them. A portrait model (`animatesPortrait`)
+  // takes its portrait from image_url, the stock avatar of avatar_id, or the first frame of
+  // video_url, and serves lipsync on its provider's audio endpoint (fal/model-inputs.ts).
   avatar({
     // HeyGen-style stock presenters, chosen by avatar_id.
     slug: 'veed-avatars', name: 'VEED Avatars', tier: 'standard',
@@ -317,22 +320,25 @@ export const CATALOG_DATA: readonly ModelEntry[] = [
   }),
   avatar({
     slug: 'veed-fabric-1.0', name: 'VEED Fabric 1.0', tier: 'standard', animatesPortrait: true,
+    // Text on veed/fabric-1.0/text, lipsync (portrait + audio) on veed/fabric-1.0, both 720p.
     routes: [{ provider: 'fal', model: 'veed/fabric-1.0/text' }],
-    capabilities: ['text_to_video'],
+    capabilities: ['text_to_video', 'lipsync'],
     pricing: { unit: 'second', creditsPerUnit: 150 },
-    priceSource: 'fal.ai/models/veed/fabric-1.0/text: $0.15 per second at 720p ($0.08 at 480p)',
-    limits: { maxDurationS: 60, maxTextChars: 2_000 },
+    priceSource: 'fal.ai/models/veed/fabric-1.0/text and veed/fabric-1.0: $0.15 per second at 720p ($0.08 at 480p)',
+    limits: { maxDurationS: 60, maxTextChars: 2_000, maxAudioS: 60 },
   }),
   avatar({
-    slug: 'multitalk', name: 'MultiTalk avatar (text)', tier: 'standard', animatesPortrait: true,
+    // Text on fal-ai/ai-avatar/single-text (fal speaks it), lipsync (portrait + audio) on fal-ai/ai-avatar.
+    slug: 'multitalk', name: 'MultiTalk avatar', tier: 'standard', animatesPortrait: true,
     routes: [{ provider: 'fal', model: 'fal-ai/ai-avatar/single-text' }],
-    capabilities: ['text_to_video'],
+    capabilities: ['text_to_video', 'lipsync'],
     pricing: { unit: 'second', creditsPerUnit: 200 },
     priceSource: 'fal.ai/models/fal-ai/ai-avatar: $0.20 per second (MultiTalk family)',
-    limits: { maxDurationS: 10, maxTextChars: 1_000 },
+    limits: { maxDurationS: 10, maxTextChars: 1_000, maxAudioS: 10 },
   }),
   avatar({
-    // Hedra-style: a still portrait plus audio becomes a speaking presenter.
+    // Hedra-style: a still portrait plus audio becomes a speaking presenter. It takes no text (fal's
+    // endpoint has no speech of its own), so text-to-avatar is refused rather than voiced elsewhere.
     slug: 'omnihuman-1.5', name: 'OmniHuman 1.5', tier: 'pro', studioPlus: true, animatesPortrait: true,
     routes: [{ provider: 'fal', model: 'fal-ai/bytedance/omnihuman/v1.5' }],
     capabilities: ['lipsync'],

@@ -112,9 +112,24 @@ export function modelEntryProblems(entry: ModelEntry): string[] {
       problems.push(`image aspect ratios must include 1:1 and be among ${ASPECT_RATIOS.join(', ')}`);
     }
   }
+  problems.push(...avatarProblems(entry));
   if (limits.contextTokens !== undefined && limits.maxOutputTokens !== undefined && limits.maxOutputTokens > limits.contextTokens) {
     problems.push('maxOutputTokens exceeds contextTokens');
   }
+  return problems;
+}
+
+/**
+ * Avatar models (decisions §10): the bodies a model takes follow from its capabilities
+ * (`text_to_video`: text, `lipsync`: lipsync; an avatar model has one or both, being its
+ * modality's only capabilities), each with the limit that body is checked against; only avatar
+ * models animate a portrait.
+ */
+function avatarProblems(entry: ModelEntry): string[] {
+  if (entry.modality !== 'avatar') return entry.animatesPortrait === undefined ? [] : ['animatesPortrait applies to avatar models only'];
+  const problems: string[] = [];
+  if (entry.capabilities.includes('text_to_video') && entry.limits.maxTextChars === undefined) problems.push('a text avatar model needs maxTextChars');
+  if (entry.capabilities.includes('lipsync') && entry.limits.maxAudioS === undefined) problems.push('a lipsync model needs maxAudioS');
   return problems;
 }
 

@@ -1,4 +1,5 @@
 import type { ProviderRoute } from '../../domain/providers';
+import { avatarInputs } from '../../domain/avatars';
 import { modelMode, type ModelEntry, type ModelLimits } from '../../domain/catalog';
 
 /** The wire name of every limit; the type makes a new `ModelLimits` field fail to compile until named here. */
@@ -44,8 +45,9 @@ export function presentModel(model: ModelEntry, deployedRoutes: readonly Provide
     studio_plus: model.studioPlus,
     mode: modelMode(model),
     limits: presentLimits(model.limits),
-    // Avatar models only: whether the request's image_url, a portrait photo, is what it animates.
-    ...(model.modality === 'avatar' && { animates_portrait: model.animatesPortrait === true }),
+    // Avatar models only: whether it animates a portrait photo, and the inputs it takes: the
+    // bodies ("text", "lipsync") and "image_url" where a portrait photo may be sent (decisions §10).
+    ...(model.modality === 'avatar' && { animates_portrait: model.animatesPortrait === true, inputs: avatarInputs(model) }),
     available: routes.length > 0,
     providers: routes.map((route) => route.provider),
   };

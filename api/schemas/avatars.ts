@@ -8,14 +8,15 @@ export interface AvatarRequest {
   voice_id?: string;
   video_url?: string;
   audio_url?: string;
-  /** The portrait photo an `animates_portrait` model animates. */
+  /** A portrait photo, an extension on `animates_portrait` models (in place of avatar_id's portrait or video_url's first frame). */
   image_url?: string;
   seed?: number;
 }
 
 // Decisions §10: text-to-avatar {model, text, avatar_id?, voice_id?} or lipsync
-// {model, video_url, audio_url}, never both; the handler tells which shape a body is. `image_url`,
-// a portrait photo, is what the models that animate one take (with text, or in place of video_url).
+// {model, video_url, audio_url}, never both; the handler tells which shape a body is and checks
+// avatar_id against the stock avatars. `image_url`, a portrait photo, is an extension on the models
+// that animate one (with text, or in place of video_url).
 export const parseAvatarRequest = compileValidator<AvatarRequest>({
   type: 'object',
   additionalProperties: false,

@@ -27,7 +27,7 @@ function modalityPlans(imageUrl: string): [string, string[], Record<string, unkn
     ['video', ['hailuo-02', 'seedance-1-pro-fast'], { duration_s: 6 }],
     ['music', ['minimax-music-v2', 'minimax-music-v1.5', 'ace-step'], { duration_s: 15 }],
     // A stock avatar and a portrait model: each takes the field it animates.
-    ['avatar', ['veed-avatars', 'multitalk'], { avatar_id: 'anna', image_url: imageUrl }],
+    ['avatar', ['veed-avatars', 'multitalk'], { avatar_id: 'ava_emily', image_url: imageUrl }],
     // The Pro plan's only text-to-3D model is Tripo's: compare the image-to-3D ones instead.
     ['3d', ['trellis', 'hunyuan3d-v2', 'tripo-v2.5-image'], { image_url: imageUrl }],
     // Upscale has no text input, but its children carry the comparison's prompt, directives included.

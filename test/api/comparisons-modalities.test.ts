@@ -89,12 +89,12 @@ describe('comparisons on every modality', function () {
     const imageUrl = await uploadImage(org, 256, 320);
     const children = await compareAll(
       org,
-      { prompt: 'Welcome to the tour.', models: ['veed-avatars', 'veed-fabric-1.0'], params_shared: { avatar_id: 'anna', image_url: imageUrl } },
+      { prompt: 'Welcome to the tour.', models: ['veed-avatars', 'veed-fabric-1.0'], params_shared: { avatar_id: 'ava_emily', image_url: imageUrl } },
       'avatar',
     );
     assert.deepEqual(outputsOf(children), [['video/mp4'], ['video/mp4']]);
     const [stock, portrait] = await Promise.all(children.map(async (c) => (await call('GET', `/v1/generations/${c.id}`, { key: org.liveKey })).body));
-    assert.deepEqual([stock.params.avatar_id, stock.params.image_url], ['anna', undefined]);
+    assert.deepEqual([stock.params.avatar_id, stock.params.image_url], ['ava_emily', undefined]);
     assert.deepEqual([portrait.params.avatar_id, portrait.params.image_url], [undefined, imageUrl]);
   });
 

@@ -100,7 +100,7 @@ describe('creation endpoints (all eight modalities)', function () {
 
   it('POST /v1/avatars: text-to-avatar and lipsync each make an MP4 with sound, billed per second', async () => {
     const text = 'Welcome to our product tour, this takes a few seconds.';
-    const talking = await call('POST', '/v1/avatars', { key: org.liveKey, body: { model: 'veed-avatars', text, avatar_id: 'anna' } });
+    const talking = await call('POST', '/v1/avatars', { key: org.liveKey, body: { model: 'veed-avatars', text, avatar_id: 'ava_emily' } });
     const gen = await finished(org, talking);
     assert.equal(gen.status, 'succeeded');
     const info = await probeUrl(gen.outputs[0].url);

@@ -103,7 +103,7 @@ describe('GET /v1/models', () => {
     for (const model of listModels()) {
       const wire = bySlug.get(model.slug);
       assert.ok(wire, model.slug);
-      const fields = model.modality === 'avatar' ? [...WIRE_FIELDS, 'animates_portrait'] : WIRE_FIELDS;
+      const fields = model.modality === 'avatar' ? [...WIRE_FIELDS, 'animates_portrait', 'inputs'] : WIRE_FIELDS;
       assert.deepEqual(Object.keys(wire).sort(), [...fields].sort(), model.slug);
       assert.equal(wire.mode, ['image', 'voice', 'chat'].includes(model.modality) ? 'sync' : 'async', model.slug);
       assert.deepEqual(wire.pricing, { unit: model.pricing.unit, credits_per_unit: model.pricing.creditsPerUnit }, model.slug);

@@ -153,6 +153,9 @@ describe('model catalog', () => {
         ['image ratios without 1:1', broken('flux-dev', { limits: { aspectRatios: ['16:9'] } })],
         ['a limit of another modality', broken('flux-dev', { limits: { contextTokens: 1000 } })],
         ['an output cap above the context', broken('gpt-5', { limits: { contextTokens: 1000, maxOutputTokens: 2000 } })],
+        ['a lipsync avatar model without an audio limit', broken('multitalk', { limits: { maxDurationS: 10, maxTextChars: 1_000 } })],
+        ['a text avatar model without a text limit', broken('veed-fabric-1.0', { limits: { maxDurationS: 60, maxAudioS: 60 } })],
+        ['a portrait flag off the avatar modality', broken('hailuo-02', { animatesPortrait: true })],
       ];
       for (const [what, candidate] of cases) assert.notDeepEqual(modelEntryProblems(candidate), [], what);
       assert.deepEqual(catalogProblems([entry('flux-dev'), entry('flux-dev')]), ['duplicate slug flux-dev']);

@@ -43,7 +43,7 @@ export function modalityOf(endpointId: string): Modality {
   const served = (id: string) => endpointId === id || endpointId.startsWith(`${id}/`);
   const model = listModels().find((m) => m.routes.some((route) => route.provider === 'fal' && served(route.model)));
   if (model) return model.modality;
-  if (/lipsync|avatar/.test(endpointId)) return 'avatar';
+  if (/lipsync|avatar|fabric/.test(endpointId)) return 'avatar';
   if (/video/.test(endpointId)) return 'video';
   if (/music|audio|lyria/.test(endpointId)) return 'music';
   if (/3d|trellis|rodin|tripo|meshy/.test(endpointId)) return '3d';

@@ -61,7 +61,7 @@ describe('every modality on the production topology', function () {
   });
 
   it('makes a talking avatar (async): an MP4 with a video and an audio track', async () => {
-    const gen = await generate('/v1/avatars', { model: 'veed-avatars', text: 'Welcome to the tour.', avatar_id: 'anna' }, 'async');
+    const gen = await generate('/v1/avatars', { model: 'veed-avatars', text: 'Welcome to the tour.', avatar_id: 'ava_emily' }, 'async');
     const info = await probeUrl(gen.outputs[0].url);
     assert.deepEqual(info.streams.map((s) => s.codec_type).sort(), ['audio', 'video']);
     assert.deepEqual(await prodLedgerKinds(gen.id), ['reserve', 'capture']);

@@ -18,7 +18,7 @@ const JOBS: [string, Record<string, unknown>][] = [
   ['/v1/music', { model: 'minimax-music-v2', prompt: `a slow song ${SLOW}`, duration_s: 15 }],
   ['/v1/music', { model: 'minimax-music-v2', prompt: `another song ${SLOW}`, duration_s: 15 }],
   ['/v1/three-d', { model: 'tripo-v2.5-text', prompt: `a slow teapot ${SLOW}`, mesh_complexity: 'low', texture_size: '1024' }],
-  ['/v1/avatars', { model: 'veed-avatars', text: `Waiting for the provider. ${SLOW}`, avatar_id: 'anna' }],
+  ['/v1/avatars', { model: 'veed-avatars', text: `Waiting for the provider. ${SLOW}`, avatar_id: 'ava_emily' }],
 ];
 
 /**

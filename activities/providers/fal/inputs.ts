@@ -4,7 +4,7 @@ import { PROVIDER_ERROR_CODES } from '../http-failure';
 import { ProviderError, type ProviderContext, type ProviderJob } from '../types';
 import {
   defaultImageInput, defaultLipsyncInput, defaultMusicInput, defaultTextAvatarInput, defaultThreeDInput, defaultVideoInput,
-  IMAGE_INPUTS, INPUT_IMAGE_ENDPOINTS, LIPSYNC_INPUTS, MUSIC_INPUTS, TEXT_AVATAR_INPUTS, THREE_D_INPUTS, upscaleInput, VIDEO_INPUTS,
+  IMAGE_INPUTS, INPUT_IMAGE_ENDPOINTS, LIPSYNC_ENDPOINTS, LIPSYNC_INPUTS, MUSIC_INPUTS, TEXT_AVATAR_INPUTS, THREE_D_INPUTS, upscaleInput, VIDEO_INPUTS,
   type FalInput, type ThreeDAsk,
 } from './model-inputs';
 
@@ -50,8 +50,10 @@ export async function falRequest(job: ProviderJob, ctx: ProviderContext): Promis
     case 'avatar': {
       const portraitUrl = await inputUrl('image');
       if (p.mode === 'lipsync') {
+        // A portrait model's text endpoint has a sibling that animates the portrait to an audio.
+        const endpointId = LIPSYNC_ENDPOINTS[model] ?? model;
         const [videoUrl, audioUrl] = await Promise.all([inputUrl('video'), ctx.inputUrl('audio')]);
-        return { endpointId: model, input: compact((LIPSYNC_INPUTS[model] ?? defaultLipsyncInput)({ videoUrl, audioUrl, seed, portraitUrl })) };
+        return { endpointId, input: compact((LIPSYNC_INPUTS[endpointId] ?? defaultLipsyncInput)({ videoUrl, audioUrl, seed, portraitUrl })) };
       }
       const ask = { text: text(p.text) ?? job.prompt, avatarId: text(p.avatar_id), voiceId: text(p.voice_id), seed, portraitUrl };
       return { endpointId: model, input: compact((TEXT_AVATAR_INPUTS[model] ?? defaultTextAvatarInput)(ask)) };

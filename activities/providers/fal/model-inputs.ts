@@ -1,3 +1,4 @@
+import { DEFAULT_AVATAR_ID, findStockAvatar } from '../../../domain/avatars';
 import { PROVIDER_ERROR_CODES } from '../http-failure';
 import { ProviderError } from '../types';
 
@@ -39,7 +40,7 @@ export interface TextAvatarAsk {
   portraitUrl?: string;
 }
 export interface LipsyncAsk {
-  /** The video whose lips are synced; a portrait model animates `portraitUrl` instead. */
+  /** The video whose lips are synced; a portrait model animates `portraitUrl` (its first frame, or image_url) instead. */
   videoUrl?: string;
   audioUrl: string;
   seed?: number;
@@ -65,10 +66,17 @@ export const INPUT_IMAGE_ENDPOINTS: Record<string, string> = {
   'fal-ai/veo3/fast': 'fal-ai/veo3/fast/image-to-video',
 };
 
+/**
+ * The portrait avatar models whose fal text endpoint has a sibling for lipsync: the same model
+ * animating the portrait to a given audio (fal model pages: veed/fabric-1.0, fal-ai/ai-avatar).
+ */
+export const LIPSYNC_ENDPOINTS: Record<string, string> = {
+  'veed/fabric-1.0/text': 'veed/fabric-1.0',
+  'fal-ai/ai-avatar/single-text': 'fal-ai/ai-avatar',
+};
+
 /** MiniMax Music needs lyrics; an instrumental is asked for with a structure tag and no words. */
 const INSTRUMENTAL_LYRICS = '[Instrumental]';
-/** VEED's stock presenter when the request names none. */
-const DEFAULT_VEED_AVATAR = 'any_female_primary';
 const DEFAULT_MULTITALK_VOICE = 'Sarah';
 /** Polygon budgets for mesh_complexity on the models that take one. */
 const POLYCOUNT = { low: 10_000, medium: 30_000, high: 100_000 } as const;
@@ -125,21 +133,28 @@ export const MUSIC_INPUTS: Record<string, (r: MusicAsk) => FalInput> = {
 };
 export const defaultMusicInput = (r: MusicAsk): FalInput => ({ prompt: r.prompt, duration: r.durationS, seed: r.seed });
 
+/** MultiTalk wants a scene description as well as the words or audio; ours has none to give. */
+const MULTITALK_SCENE = 'A person talking to the camera.';
+
 export const TEXT_AVATAR_INPUTS: Record<string, (r: TextAvatarAsk) => FalInput> = {
-  'veed/avatars/text-to-video': (r) => ({ avatar_id: r.avatarId ?? DEFAULT_VEED_AVATAR, text: r.text }),
+  'veed/avatars/text-to-video': (r) => ({ avatar_id: veedPresenter(r.avatarId), text: r.text }),
   'veed/fabric-1.0/text': (r) => ({ image_url: portrait(r.portraitUrl, 'VEED Fabric 1.0'), text: r.text, resolution: '720p' }),
-  // MultiTalk wants a scene description as well as the words; ours has none to give.
   'fal-ai/ai-avatar/single-text': (r) => ({
-    image_url: portrait(r.portraitUrl, 'MultiTalk'), text_input: r.text, voice: r.voiceId ?? DEFAULT_MULTITALK_VOICE, prompt: 'A person talking to the camera.', seed: r.seed,
+    image_url: portrait(r.portraitUrl, 'MultiTalk'), text_input: r.text, voice: r.voiceId ?? DEFAULT_MULTITALK_VOICE, prompt: MULTITALK_SCENE, seed: r.seed,
   }),
 };
 export const defaultTextAvatarInput = (r: TextAvatarAsk): FalInput => ({ text: r.text, avatar_id: r.avatarId, voice_id: r.voiceId });
 
 export const LIPSYNC_INPUTS: Record<string, (r: LipsyncAsk) => FalInput> = {
+  // Sync is asked to loop the video to the audio's end, so the clip lasts the audio the reservation
+  // was made on (`cut_off` would stop at the shorter of the two, `silence` at the longer).
+  'fal-ai/sync-lipsync/v2': (r) => ({ video_url: r.videoUrl, audio_url: r.audioUrl, sync_mode: 'loop' }),
   'fal-ai/latentsync': (r) => ({ video_url: r.videoUrl, audio_url: r.audioUrl, seed: r.seed }),
   'fal-ai/bytedance/omnihuman/v1.5': (r) => ({ image_url: portrait(r.portraitUrl, 'OmniHuman 1.5'), audio_url: r.audioUrl }),
+  'veed/fabric-1.0': (r) => ({ image_url: portrait(r.portraitUrl, 'VEED Fabric 1.0'), audio_url: r.audioUrl, resolution: '720p' }),
+  'fal-ai/ai-avatar': (r) => ({ image_url: portrait(r.portraitUrl, 'MultiTalk'), audio_url: r.audioUrl, prompt: MULTITALK_SCENE, seed: r.seed }),
 };
-/** Sync Lipsync 2.0 and the common shape. */
+/** The common lipsync shape (a route added through MODEL_ROUTES): the video and the audio. */
 export const defaultLipsyncInput = (r: LipsyncAsk): FalInput => ({ video_url: r.videoUrl, audio_url: r.audioUrl });
 
 const tripo = (r: ThreeDAsk): FalInput => ({
@@ -174,7 +189,18 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max);
 }
 
-/** The photo-animating avatar models need a portrait image: the request's `image_url` (required for them by the API). */
+/**
+ * A stock avatar id (domain/avatars.ts) names its VEED presenter; none names the default's. An id
+ * outside the stock set (a job accepted before ids were checked) is passed on as VEED's own.
+ */
+function veedPresenter(avatarId: string | undefined): string {
+  return findStockAvatar(avatarId ?? DEFAULT_AVATAR_ID)?.veedPresenter ?? avatarId!;
+}
+
+/**
+ * The photo-animating avatar models need a portrait image: the API always stores one (image_url,
+ * a stock portrait, or the video's first frame), so its absence is a job built elsewhere.
+ */
 function portrait(url: string | undefined, model: string): string {
   if (url) return url;
   throw new ProviderError(

@@ -82,8 +82,8 @@ const HAPPY_CASES: HappyCase[] = [
     files: { count: 1, mime: 'audio/mpeg', extension: 'mp3' },
   },
   {
-    title: 'text-to-avatar: a VEED presenter speaks the text',
-    slug: 'veed-avatars', prompt: 'Hello and welcome.', params: { mode: 'text_to_avatar', text: 'Hello and welcome.', avatar_id: 'marcus_primary' },
+    title: 'text-to-avatar: a stock avatar id names its VEED presenter, who speaks the text',
+    slug: 'veed-avatars', prompt: 'Hello and welcome.', params: { mode: 'text_to_avatar', text: 'Hello and welcome.', avatar_id: 'ava_marcus' },
     endpoint: 'veed/avatars/text-to-video', input: { avatar_id: 'marcus_primary', text: 'Hello and welcome.' },
     files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
   },
@@ -100,9 +100,21 @@ const HAPPY_CASES: HappyCase[] = [
     files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
   },
   {
-    title: 'lipsync: the stored video and audio URLs',
+    title: 'lipsync on VEED Fabric: the portrait (a video\'s first frame) and the audio go to its audio endpoint, veed/fabric-1.0',
+    slug: 'veed-fabric-1.0', prompt: '', params: { mode: 'lipsync' }, inputs: { image: stored('image/png'), audio: stored('audio/mpeg') },
+    endpoint: 'veed/fabric-1.0', input: { image_url: inputUrlOf('image'), audio_url: inputUrlOf('audio'), resolution: '720p' },
+    files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
+  },
+  {
+    title: 'lipsync on MultiTalk: the portrait and the audio go to fal-ai/ai-avatar, with its scene prompt',
+    slug: 'multitalk', prompt: '', params: { mode: 'lipsync', seed: 3 }, inputs: { image: stored('image/png'), audio: stored('audio/mpeg') },
+    endpoint: 'fal-ai/ai-avatar', input: { image_url: inputUrlOf('image'), audio_url: inputUrlOf('audio'), prompt: 'A person talking to the camera.', seed: 3 },
+    files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
+  },
+  {
+    title: 'lipsync: the stored video and audio URLs, Sync looping the video to the audio\'s length',
     slug: 'sync-lipsync-2', prompt: '', params: { mode: 'lipsync' }, inputs: { video: stored('video/mp4'), audio: stored('audio/mpeg') },
-    endpoint: 'fal-ai/sync-lipsync/v2', input: { video_url: inputUrlOf('video'), audio_url: inputUrlOf('audio') },
+    endpoint: 'fal-ai/sync-lipsync/v2', input: { video_url: inputUrlOf('video'), audio_url: inputUrlOf('audio'), sync_mode: 'loop' },
     files: { count: 1, mime: 'video/mp4', extension: 'mp4' },
   },
   {
