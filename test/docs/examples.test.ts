@@ -13,9 +13,10 @@ import { docExamples, mismatches, type Example } from './markdown-examples';
 // test stack, in document order, and must answer what the document shows. The convention:
 //
 // - An example is a curl command in a ```sh block. `localhost:8080` (the documented address) is
-//   rewritten to the test stack's API; `$KEY` and `$LIVE_KEY` are the live key, `$TEST_KEY` the
-//   test key and `$ADMIN_TOKEN` the operator token of a fresh enterprise Pro organization with
-//   100,000 credits (as `npm start`'s demo organization). `KEY=sk_live_…` lines are skipped.
+//   rewritten to the test stack's API; `$KEY` (or `$LIVE_KEY`) is the live key, `$TEST_KEY` the
+//   test key and `$ORG_ID` the id of a fresh Pro organization with 100,000 credits, made like
+//   `npm start`'s demo organization, and `$ADMIN_TOKEN` the operator token. `KEY=sk_live_…` lines
+//   (a value the reader fills in) are skipped.
 // - The answer is the comment that follows the command: `# <status> <JSON>`, where the JSON may go
 //   on over further comment lines, or, for a block's last command, `# <status>` alone with the
 //   JSON in a ```json block right after the shell block. Each field shown must be there with that
@@ -32,7 +33,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const DOCUMENTED_API = /(?:https?:\/\/)?localhost:8080/g;
 const RETRY_GET_MS = 30_000;
 /** The variables the test supplies; an answer's fields never replace them. */
-const SUPPLIED = ['KEY', 'LIVE_KEY', 'TEST_KEY', 'ADMIN_TOKEN'];
+const SUPPLIED = ['ORG_ID', 'KEY', 'LIVE_KEY', 'TEST_KEY', 'ADMIN_TOKEN'];
 const STATUS_MARK = '\n__DOCS_TEST_STATUS__:';
 // A 1×1 PNG: what an example uploads as fox.png.
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -55,8 +56,8 @@ describe('documentation examples', function () {
     } catch {
       throw new Error('the documentation examples run with the system curl, which is missing: install it (apt-get install curl, apk add curl, brew install curl)');
     }
-    org = await createOrganization({ enterprise: true });
-    variables.set('KEY', org.liveKey).set('LIVE_KEY', org.liveKey).set('TEST_KEY', org.testKey).set('ADMIN_TOKEN', stack().adminToken);
+    org = await createOrganization();
+    variables.set('ORG_ID', org.id).set('KEY', org.liveKey).set('LIVE_KEY', org.liveKey).set('TEST_KEY', org.testKey).set('ADMIN_TOKEN', stack().adminToken);
     workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-examples-'));
     await writeFile(path.join(workDir, 'fox.png'), TINY_PNG);
   });

@@ -45,6 +45,8 @@ const OUTPUT_LANGS = new Set(['text']);
 const CURL_LINE = /^\s*(\$\s+)?curl\s/;
 const ASSIGNMENT = /^([A-Z_][A-Z0-9_]*)=(\S*)(\s+#.*)?$/;
 const STATUS_COMMENT = /^#\s*(\d{3})\b(.*)$/;
+/** The port `npm start` serves on; the examples use it, and the test rewrites it to its stack's. */
+export const DOCUMENTED_PORT = '8080';
 
 export function codeBlocks(markdown: string): CodeBlock[] {
   const lines = markdown.split('\n');
@@ -91,6 +93,10 @@ export function docExamples(file: string, markdown: string): DocExamples {
 
   blocks.forEach((block, index) => {
     if (!SHELL_LANGS.has(block.lang) || !block.lines.some((l) => CURL_LINE.test(l))) return;
+    // What is wrong whatever the answer, checked in blocks not run too.
+    for (const { line, text } of logicalLines(block)) {
+      if (CURL_LINE.test(text)) report(result, file, line, commandProblems(text));
+    }
     const firstLine = block.lines.find((l) => l.trim() !== '')?.trim() ?? '';
     const notRun = /^#\s*not run:\s*(.+)$/.exec(firstLine);
     if (notRun) {
@@ -104,8 +110,25 @@ export function docExamples(file: string, markdown: string): DocExamples {
   return result;
 }
 
-function parseShellBlock(file: string, block: CodeBlock, followingJson: CodeBlock | undefined, out: DocExamples): void {
-  // Logical lines: a trailing backslash continues a command.
+function report(result: DocExamples, file: string, line: number, problems: string[]): void {
+  for (const problem of problems) result.problems.push(`${file}:${line}: ${problem}`);
+}
+
+/** What makes a curl command wrong before it is even run: a mistake a reader would copy. */
+export function commandProblems(command: string): string[] {
+  const problems: string[] = [];
+  // The address curl is sent to (a webhook's https://localhost:… in the body is the receiver's).
+  for (const [, address, port] of command.matchAll(/(?:^|[\s"'])((?:http:\/\/)?localhost:(\d+))/g)) {
+    if (port !== DOCUMENTED_PORT) problems.push(`${address}: the service's documented address is localhost:${DOCUMENTED_PORT}`);
+  }
+  if (/\s(-d|--data\S*|--json)\s/.test(command) && !/Content-Type:\s*application\/json/i.test(command) && !/\s--json\s/.test(command)) {
+    problems.push('a JSON body (-d) without -H "Content-Type: application/json": the API answers 415');
+  }
+  return problems;
+}
+
+/** The block's lines with continuations (a trailing backslash) joined, each with its first line. */
+function logicalLines(block: CodeBlock): { line: number; text: string }[] {
   const logical: { line: number; text: string }[] = [];
   let pending: { line: number; text: string } | undefined;
   block.lines.forEach((text, i) => {
@@ -119,7 +142,11 @@ function parseShellBlock(file: string, block: CodeBlock, followingJson: CodeBloc
       if (joined !== '') logical.push({ line: start, text: joined });
     }
   });
+  return logical;
+}
 
+function parseShellBlock(file: string, block: CodeBlock, followingJson: CodeBlock | undefined, out: DocExamples): void {
+  const logical = logicalLines(block);
   const commands: { example: Example; comments: string[] }[] = [];
   for (const { line, text } of logical) {
     if (text.startsWith('#')) {
