@@ -5,15 +5,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loadConfig } from '../../lib/config';
 import { createOrganization, type TestOrganization } from '../helpers/http';
-import { stack } from '../helpers/stack';
-import { docExamples, mismatches, type Example } from './markdown-examples';
+import { stack, startExtraApi } from '../helpers/stack';
+import { DOCUMENTED_PORT, docExamples, mismatches, type Example } from './markdown-examples';
 
 // Every curl example of README.md and docs/*.md runs here, with the system's curl, against the
 // test stack, in document order, and must answer what the document shows. The convention:
 //
 // - An example is a curl command in a ```sh block. `localhost:8080` (the documented address) is
-//   rewritten to the test stack's API; `$KEY` (or `$LIVE_KEY`) is the live key, `$TEST_KEY` the
+//   rewritten to an API of the test stack set up as `npm start` sets it up (routing included), and
+//   in the answers shown to the stack's public URL (output and upload URLs); `$KEY` (or `$LIVE_KEY`) is the live key, `$TEST_KEY` the
 //   test key and `$ORG_ID` the id of a fresh Pro organization with 100,000 credits, made like
 //   `npm start`'s demo organization, and `$ADMIN_TOKEN` the operator token. `KEY=sk_live_…` lines
 //   (a value the reader fills in) are skipped.
@@ -30,7 +32,7 @@ import { docExamples, mismatches, type Example } from './markdown-examples';
 
 const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
-const DOCUMENTED_API = /(?:https?:\/\/)?localhost:8080/g;
+const DOCUMENTED_API = new RegExp(`(?:https?://)?localhost:${DOCUMENTED_PORT}`, 'g');
 const RETRY_GET_MS = 30_000;
 /** The variables the test supplies; an answer's fields never replace them. */
 const SUPPLIED = ['ORG_ID', 'KEY', 'LIVE_KEY', 'TEST_KEY', 'ADMIN_TOKEN'];
@@ -45,6 +47,8 @@ describe('documentation examples', function () {
   this.timeout(60_000);
   let org: TestOrganization;
   let workDir: string;
+  /** An API on the test stack configured as `npm start` configures it. */
+  let docsApiUrl: string;
   /** Variables the examples read: the keys, then what earlier answers returned. */
   const variables = new Map<string, string>();
   /** The last `id` answered per prefix (`gen`, `cmp`, …). */
@@ -56,6 +60,11 @@ describe('documentation examples', function () {
     } catch {
       throw new Error('the documentation examples run with the system curl, which is missing: install it (apt-get install curl, apk add curl, brew install curl)');
     }
+    // Which providers serve a live key, as api/server.ts derives it from npm start's configuration.
+    const embedded = loadConfig({}, { embedded: true });
+    docsApiUrl = (await startExtraApi({
+      routing: { providerMode: embedded.providerMode, configuredProviders: Object.keys(embedded.providerCredentials), modelRoutes: embedded.modelRoutes },
+    })).url;
     org = await createOrganization();
     variables.set('ORG_ID', org.id).set('KEY', org.liveKey).set('LIVE_KEY', org.liveKey).set('TEST_KEY', org.testKey).set('ADMIN_TOKEN', stack().adminToken);
     workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-examples-'));
@@ -71,6 +80,7 @@ describe('documentation examples', function () {
   });
 
   it('finds every curl example in a block it runs or one marked `# not run:`, each showing its answer', () => {
+    assert.equal(String(loadConfig({}, { embedded: true }).port), DOCUMENTED_PORT, 'the examples use the port npm start serves on');
     assert.deepEqual(documents.flatMap((d) => d.problems), []);
     assert.ok(documents[0]!.examples.length >= 10, `only ${documents[0]!.examples.length} examples found in README.md: is the parser still reading it?`);
   });
@@ -102,8 +112,7 @@ describe('documentation examples', function () {
 
   /** The command with the documented address, placeholders and ids made real. */
   function prepare(example: Example): string {
-    const apiUrl = stack().apiUrl;
-    let command = example.command.replace(DOCUMENTED_API, apiUrl);
+    let command = example.command.replace(DOCUMENTED_API, docsApiUrl);
     command = command.replace(/\b([a-z]{2,6})_…/g, (placeholder, prefix: string) => {
       const id = ids.get(prefix);
       if (!id) assert.fail(`${example.file}:${example.line}: ${placeholder} names an id no earlier example answered`);
