@@ -14,11 +14,12 @@ import { DOCUMENTED_PORT, docExamples, mismatches, type Example } from './markdo
 // test stack, in document order, and must answer what the document shows. The convention:
 //
 // - An example is a curl command in a ```sh block. `localhost:8080` (the documented address) is
-//   rewritten to an API of the test stack set up as `npm start` sets it up (routing included), and
-//   in the answers shown to the stack's public URL (output and upload URLs); `$KEY` (or `$LIVE_KEY`) is the live key, `$TEST_KEY` the
-//   test key and `$ORG_ID` the id of a fresh Pro organization with 100,000 credits, made like
-//   `npm start`'s demo organization, and `$ADMIN_TOKEN` the operator token. `KEY=sk_live_…` lines
-//   (a value the reader fills in) are skipped.
+//   rewritten, in commands, to an API of the test stack set up as `npm start` sets it up (routing
+//   included) and, in the answers shown, to the stack's public URL (output and upload URLs).
+//   `$KEY` (or `$LIVE_KEY`) is the live key, `$TEST_KEY` the test key and `$ORG_ID` the id of a
+//   fresh Pro organization with 100,000 credits, made like `npm start`'s demo organization;
+//   `$ADMIN_TOKEN` is the operator token. `KEY=sk_live_…` lines (a value the reader fills in) are
+//   skipped.
 // - The answer is the comment that follows the command: `# <status> <JSON>`, where the JSON may go
 //   on over further comment lines, or, for a block's last command, `# <status>` alone with the
 //   JSON in a ```json block right after the shell block. Each field shown must be there with that
