@@ -68,7 +68,17 @@ export function failureFromNetwork(provider: string, err: unknown, cancelled: Ab
   if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out/i.test(message)) {
     return new ProviderError(PROVIDER_ERROR_CODES.timeout, `${provider} did not answer in time.`, true);
   }
-  return unreachable(provider, message);
+  return unreachable(provider, causeChain(err));
+}
+
+/** "fetch failed: connect ECONNREFUSED 10.0.3.7:8000": each message down the `cause` chain. */
+function causeChain(err: unknown): string {
+  const messages: string[] = [];
+  for (let cause: unknown = err; cause !== undefined && cause !== null && messages.length < 5; cause = (cause as { cause?: unknown }).cause) {
+    messages.push((cause as { message?: string }).message ?? String(cause));
+    if (typeof cause !== 'object') break;
+  }
+  return messages.join(': ');
 }
 
 /**
