@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
-import type { Logger } from '@temporalio/common';
+import { TemporalFailure, type Logger } from '@temporalio/common';
 import type { Repos } from '../db/repos';
 import type { GenerationRow, ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
@@ -477,6 +477,17 @@ async function asTemporalFailure<T>(fn: () => Promise<T>, step: { input: Generat
         ...(err.retryable && err.opts.retryAfterMs !== undefined && { nextRetryDelay: err.opts.retryAfterMs }),
       });
     }
+    // Not a provider's answer: storage, the database, a bug. Its text (`connect ECONNREFUSED
+    // 10.0.3.9:9000`, a stack's file names) is for the log; the generation's error_message, which
+    // Temporal's failure message becomes, says only that it was ours. Its type is kept, and with it
+    // the retry policy's verdict; cancellations and Temporal's own failures pass through.
+    if (caught instanceof Error && !(caught instanceof TemporalFailure) && !Context.current().cancellationSignal.aborted) {
+      Context.current().log.warn('a provider step failed on our side', { generation_id: step.input.generationId, ...describeError(caught) });
+      throw ApplicationFailure.create({ message: OUR_FAILURE_MESSAGE, type: caught.name });
+    }
     throw caught;
   }
 }
+
+/** What a caller is told of a provider step that failed on our side (the workflow's own wording). */
+const OUR_FAILURE_MESSAGE = 'The generation failed on our side; its credits were refunded. Try again.';

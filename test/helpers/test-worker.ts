@@ -26,6 +26,8 @@ export async function startTestWorker(
     /** The activities' database, when it is not the stack's (a proxy in front of it, to cut it off). */
     databaseUrl?: string;
     reconcilerPageSize?: ActivityDeps['reconcilerPageSize'];
+    /** The activities' storage, when it is not the stack's (one that fails, say). */
+    storage?: ActivityDeps['storage'];
     /** Replaces some activities (a fault injected into one step). */
     activities?: (real: Activities) => Partial<Activities>;
   } = {},
@@ -43,7 +45,7 @@ export async function startTestWorker(
     activities: withOverrides(opts.activities, createActivities({
       knex,
       repos,
-      storage: apiDeps.storage,
+      storage: opts.storage ?? apiDeps.storage,
       providers: opts.providers ?? createProviderRegistry({ simulator: opts.provider ?? createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
       // Fake providers serve their files from 127.0.0.1.
       allowPrivateOutputUrls: true,
