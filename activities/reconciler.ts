@@ -5,6 +5,7 @@ import type { GenerationRow } from '../db/repos/generations';
 import type { ProviderRoute } from '../domain/providers';
 import { findModel } from '../domain/catalog';
 import type { Knex } from 'knex';
+import { describeError } from '../lib/logger';
 import { providerIdempotencyKey } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 
@@ -13,6 +14,7 @@ import type { ProviderRegistry } from './providers/registry';
 // these steps find such generations and refund them as `failed` / `reconciled`, with the event.
 
 const DESCRIBE_CONCURRENCY = 8;
+const RUNNING_GENERATIONS_QUERY = `ExecutionStatus = 'Running' AND (WorkflowType = 'generationWorkflow' OR WorkflowType = 'comparisonWorkflow')`;
 /** Open generations read per statement while the reconciler walks them all. */
 const DEFAULT_PAGE_SIZE = 500;
 /** Admission claims outlive their deadline by a day: long enough for any API still waiting. */
@@ -60,15 +62,16 @@ export function createReconcilerActivities(deps: {
   }
 
   /**
-   * The ids of every workflow Temporal lists as running, in one listing (its visibility store):
-   * a generation whose workflow is among them is skipped without a describe of its own. The listing
+   * The ids of every generation and comparison workflow Temporal lists as running, in one listing
+   * (its visibility store): a generation whose workflow (or comparison's) is among them is skipped
+   * without a describe of its own. The listing
    * may lag a moment behind: a workflow that just closed is still there (its generation waits for
    * the next run), one that just started may be missing (its describe below says RUNNING).
    */
   async function runningWorkflowIds(): Promise<Set<string>> {
     if (!deps.temporal) throw new Error('the reconciler needs a Temporal client');
     const ids = new Set<string>();
-    for await (const execution of deps.temporal.workflow.list({ query: `ExecutionStatus = 'Running'` })) {
+    for await (const execution of deps.temporal.workflow.list({ query: RUNNING_GENERATIONS_QUERY })) {
       ids.add(execution.workflowId);
       if (ids.size % 1000 === 0) Context.current().heartbeat(ids.size);
     }
@@ -180,5 +183,13 @@ async function cancelProviderJob(providers: ProviderRegistry, gen: GenerationRow
     const credentials = await providers.credentialsFor(route, gen.organization_id);
     const job = { generationId: gen.id, model, prompt: gen.prompt, params: gen.params, inputs: {}, idempotencyKey: providerIdempotencyKey(gen.id), route, credentials };
     await providers.adapterFor(route).cancel(job, providerJobId);
-  })().catch(() => undefined);
+  })().catch((err: unknown) => {
+    // The refund goes ahead; a job that may still run (and be paid for) is the operator's to stop.
+    Context.current().log.warn('could not cancel the provider job of a stranded generation; cancel it at the provider', {
+      generation_id: gen.id,
+      provider: gen.provider,
+      provider_job_id: providerJobId,
+      ...describeError(err),
+    });
+  });
 }

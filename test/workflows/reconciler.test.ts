@@ -109,8 +109,8 @@ describe('the reconciler', function () {
       this.timeout(180_000);
       const org = await createOrganization({ credits: 100_000 });
       // 500 open generations, older than anything else in the database, each with a running
-      // workflow of its id: workflows on a queue no worker polls stay RUNNING at no cost. Their
-      // rows copy a real one's columns; nothing is reserved for them.
+      // generation workflow of its id: on a queue no worker polls, it stays RUNNING at no cost (and
+      // never reads its input). Their rows copy a real one's columns; nothing is reserved for them.
       const template = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'template' } });
       assert.equal(template.status, 200, JSON.stringify(template.body));
       const row: Record<string, unknown> = await stack().knex('generations').where({ id: template.body.id }).first();
@@ -130,7 +130,7 @@ describe('the reconciler', function () {
       );
       try {
         for (let i = 0; i < busy.length; i += 25) {
-          await Promise.all(busy.slice(i, i + 25).map((workflowId) => stack().temporal.workflow.start('floorWorkflow', { taskQueue: 'reconciler-test-nobody', workflowId })));
+          await Promise.all(busy.slice(i, i + 25).map((workflowId) => stack().temporal.workflow.start('generationWorkflow', { taskQueue: 'reconciler-test-nobody', workflowId, args: [{}] })));
         }
         const stranded = await strandedVideo(org.liveKey, 'behind the busy ones');
 
