@@ -480,10 +480,11 @@ async function asTemporalFailure<T>(fn: () => Promise<T>, step: { input: Generat
     // Not a provider's answer: storage, the database, a bug. Its text (`connect ECONNREFUSED
     // 10.0.3.9:9000`, a stack's file names) is for the log; the generation's error_message, which
     // Temporal's failure message becomes, says only that it was ours. Its type is kept, and with it
-    // the retry policy's verdict; cancellations and Temporal's own failures pass through.
+    // the retry policy's verdict, and it is the cause (the workflow reads the outermost message);
+    // cancellations and Temporal's own failures pass through.
     if (caught instanceof Error && !(caught instanceof TemporalFailure) && !Context.current().cancellationSignal.aborted) {
       Context.current().log.warn('a provider step failed on our side', { generation_id: step.input.generationId, ...describeError(caught) });
-      throw ApplicationFailure.create({ message: OUR_FAILURE_MESSAGE, type: caught.name });
+      throw ApplicationFailure.create({ message: OUR_FAILURE_MESSAGE, type: caught.name, cause: caught });
     }
     throw caught;
   }
