@@ -4,7 +4,6 @@ import type { Repos } from '../db/repos';
 import type { GenerationRow } from '../db/repos/generations';
 import type { ProviderRoute } from '../domain/providers';
 import { findModel } from '../domain/catalog';
-import type { Knex } from 'knex';
 import { describeError } from '../lib/logger';
 import { providerIdempotencyKey } from './generations';
 import type { ProviderRegistry } from './providers/registry';
@@ -29,7 +28,6 @@ export const RECONCILED_ERROR = {
 };
 
 export function createReconcilerActivities(deps: {
-  knex: Knex;
   repos: Repos;
   providers: ProviderRegistry;
   temporal?: Client;
@@ -37,7 +35,7 @@ export function createReconcilerActivities(deps: {
   /** Open generations read per page (DEFAULT_PAGE_SIZE); tests make it small. */
   reconcilerPageSize?: number;
 }) {
-  const { knex, repos } = deps;
+  const { repos } = deps;
 
   /** The workflow's status, or 'MISSING' when Temporal has no record of it. */
   async function workflowStatus(generationId: string): Promise<string> {
@@ -64,9 +62,9 @@ export function createReconcilerActivities(deps: {
   /**
    * The ids of every generation and comparison workflow Temporal lists as running, in one listing
    * (its visibility store): a generation whose workflow (or comparison's) is among them is skipped
-   * without a describe of its own. The listing
-   * may lag a moment behind: a workflow that just closed is still there (its generation waits for
-   * the next run), one that just started may be missing (its describe below says RUNNING).
+   * without a describe of its own. The listing may lag a moment behind: a workflow that just
+   * closed is still there (its generation waits for the next run), one that just started may be
+   * missing (its describe says RUNNING).
    */
   async function runningWorkflowIds(): Promise<Set<string>> {
     if (!deps.temporal) throw new Error('the reconciler needs a Temporal client');
