@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
-import type { Logger } from '@temporalio/common';
+import { TemporalFailure, type Logger } from '@temporalio/common';
 import type { Repos } from '../db/repos';
 import type { GenerationRow, ProviderAttempt } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
@@ -15,6 +15,7 @@ import type { Storage } from '../storage/types';
 import type { GeneratedFile, GenerationInput, ProviderOutcome, Submission } from '../workflows/definitions';
 import { badOutput } from './providers/http-failure';
 import { ingestProviderFile } from './providers/ingest-output';
+import { refusedPlatformKey } from './providers/platform-key';
 import { beatFromAThirdOfTheTimeout } from './heartbeats';
 import { recordSubmittedJob, submitUnlessCancelled } from './submission';
 import type { ProviderRegistry } from './providers/registry';
@@ -22,7 +23,10 @@ import type { PollHints, PollHintWatch } from './poll-hints';
 import { ProviderError, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult, type ProviderUsage } from './providers/types';
 
 export const PROVIDER_ERROR_TYPE = 'ProviderError';
-/** A provider failure a retry may cure (rate limited, 5xx, timeout): not in nonRetryableErrorTypes. */
+/**
+ * A provider failure a retry may cure (rate limited, 5xx, timeout), or another route may (a refused
+ * platform key, sent non-retryable): not in nonRetryableErrorTypes, and the workflow falls back on it.
+ */
 export const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
 
 /** Longest wait between two polls of a provider job, whatever the provider suggests. */
@@ -337,7 +341,7 @@ export function createGenerationActivities(deps: {
      * retry of this local activity resumes it and a fallback or settlement cancels it.
      */
     async runProvider(input: GenerationInput, routeIndex?: number): Promise<ProviderOutcome> {
-      return asTemporalFailure(() => runJobOnRoute(input, routeIndex));
+      return asTemporalFailure(() => runJobOnRoute(input, routeIndex), { input, routeIndex });
     },
 
     /**
@@ -346,7 +350,7 @@ export function createGenerationActivities(deps: {
      * run the two halves as the next two activities instead.
      */
     async runProviderJob(input: GenerationInput, routeIndex: number): Promise<ProviderOutcome> {
-      return asTemporalFailure(() => runJobOnRoute(input, routeIndex));
+      return asTemporalFailure(() => runJobOnRoute(input, routeIndex), { input, routeIndex });
     },
 
     /**
@@ -364,7 +368,7 @@ export function createGenerationActivities(deps: {
           const submitted = await submit(input, job, adapter, ctx, routeIndex);
           return submitted.state === 'done' ? submitted : { state: 'pending', providerJobId: submitted.providerJobId };
         });
-      });
+      }, { input, routeIndex });
     },
 
     /** Async modalities, step 2 (before `patched('one-provider-activity')`): poll until done, then store its files. */
@@ -377,7 +381,7 @@ export function createGenerationActivities(deps: {
             resumable: true,
           }),
         );
-      });
+      }, { input, routeIndex });
     },
 
     /**
@@ -444,21 +448,52 @@ function chatUsage(result: ProviderResult): ProviderUsage {
   return { ...result.usage, outputTokens: countTokens(result.text ?? ''), outputTokensEstimated: true };
 }
 
-/** Provider errors become Temporal failures that say whether a retry may help. */
-async function asTemporalFailure<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Provider errors become Temporal failures that say whether a retry may help (`retryable`: on this
+ * route) and whether the next route may (`fallsBack`: the workflow falls back on the transient type
+ * only, workflows/failures.ts). What only the logs may see is logged here, with the generation id:
+ * the root cause of an unreachable provider, a platform key the provider refused.
+ */
+async function asTemporalFailure<T>(fn: () => Promise<T>, step: { input: GenerationInput; routeIndex?: number | undefined }): Promise<T> {
   try {
     return await fn();
-  } catch (err) {
+  } catch (caught) {
+    const route = step.input.routes?.[step.routeIndex ?? 0];
+    const refused = refusedPlatformKey(caught, route);
+    const err = refused ?? caught;
     if (err instanceof ProviderError) {
+      const fields = { generation_id: step.input.generationId, provider: route?.provider, provider_model: route?.model, error_code: err.code };
+      if (refused) {
+        Context.current().log.error(`platform credentials for ${route!.provider} were refused; the generation falls back to its next route, if any. Replace the key.`, {
+          ...fields,
+          provider_answer: refused.opts.internalDetail,
+        });
+      } else if (err.opts.internalDetail !== undefined) {
+        Context.current().log.warn('a provider call failed', { ...fields, root_cause: err.opts.internalDetail });
+      }
+      const fallsBack = err.retryable || err.opts.fallsBack === true;
       throw ApplicationFailure.create({
         message: err.message,
-        type: err.retryable ? PROVIDER_TRANSIENT_ERROR_TYPE : PROVIDER_ERROR_TYPE,
+        type: fallsBack ? PROVIDER_TRANSIENT_ERROR_TYPE : PROVIDER_ERROR_TYPE,
         nonRetryable: !err.retryable,
-        details: [{ code: err.code, source: err.opts.source ?? 'provider', retryable: err.retryable }],
+        // `retryable` is the caller's: a request another route could have served may succeed later.
+        details: [{ code: err.code, source: err.opts.source ?? 'provider', retryable: fallsBack }],
         // A provider's Retry-After: the next try waits at least that long.
         ...(err.retryable && err.opts.retryAfterMs !== undefined && { nextRetryDelay: err.opts.retryAfterMs }),
       });
     }
-    throw err;
+    // Not a provider's answer: storage, the database, a bug. Its text (`connect ECONNREFUSED
+    // 10.0.3.9:9000`, a stack's file names) is for the log; the generation's error_message, which
+    // Temporal's failure message becomes, says only that it was ours. Its type is kept, and with it
+    // the retry policy's verdict, and it is the cause (the workflow reads the outermost message);
+    // cancellations and Temporal's own failures pass through.
+    if (caught instanceof Error && !(caught instanceof TemporalFailure) && !Context.current().cancellationSignal.aborted) {
+      Context.current().log.warn('a provider step failed on our side', { generation_id: step.input.generationId, ...describeError(caught) });
+      throw ApplicationFailure.create({ message: OUR_FAILURE_MESSAGE, type: caught.name, cause: caught });
+    }
+    throw caught;
   }
 }
+
+/** What a caller is told of a provider step that failed on our side (the workflow's own wording). */
+const OUR_FAILURE_MESSAGE = 'The generation failed on our side; its credits were refunded. Try again.';

@@ -29,6 +29,8 @@ export interface ActivityDeps {
   recordJobPatienceMs?: number;
   /** The reconciler asks Temporal whether a generation's workflow is still running. */
   temporal?: Client;
+  /** Open generations the reconciler reads per page (500 without it; tests make it small). */
+  reconcilerPageSize?: number;
   /** Signing secrets and delivery settings; without them webhook activities fail, saying so. */
   webhooks?: WebhookDeps;
   /** ANOMALY_FACTOR and ANOMALY_FLOOR_CREDITS; the defaults of decisions §4 without them. */

@@ -18,6 +18,7 @@ import * as providers from './migrations/0014-providers';
 import * as closedProviderRoutes from './migrations/0015-closed-provider-routes';
 import * as openAttempts from './migrations/0016-open-attempts';
 import * as budgetMonths from './migrations/0017-budget-months';
+import * as providerKeyOwner from './migrations/0018-provider-key-owner';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0015-closed-provider-routes': closedProviderRoutes,
   '0016-open-attempts': openAttempts,
   '0017-budget-months': budgetMonths,
+  '0018-provider-key-owner': providerKeyOwner,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

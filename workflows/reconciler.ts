@@ -1,4 +1,4 @@
-import { patched, proxyActivities } from '@temporalio/workflow';
+import { log, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
 // Runs every minute from a Temporal Schedule (worker/reconciler-schedule.ts): settles generations
@@ -13,7 +13,11 @@ const { findStrandedGenerations, settleStrandedGeneration, findStrandedCompariso
   retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 5 },
 });
 
-/** Generations examined per run: a backlog is worked off over consecutive runs. */
+/**
+ * Stranded generations (and comparisons) repaired per run, at most: a backlog is worked off over
+ * consecutive runs. Every open generation is looked at in each run (findStrandedGenerations pages
+ * through them all), so the oldest running jobs never hide a newer stranded one.
+ */
 const BATCH = 500;
 /** Each repair is its own short transaction on its own generation: several may run at once. */
 const SETTLE_CONCURRENCY = 8;
@@ -34,27 +38,50 @@ export interface ReconcilerResult {
   /** Comparisons whose workflow died, and how many of them got their verdict in this run. */
   strandedComparisons?: number;
   finishedComparisons?: number;
+  /** Repairs that failed (each logged with its id); the next run tries them again. */
+  failed?: number;
 }
 
 export async function reconcilerWorkflow(args: ReconcilerArgs = {}): Promise<ReconcilerResult> {
-  const stranded = await findStrandedGenerations({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
-  let repaired = 0;
-  for (let i = 0; i < stranded.length; i += SETTLE_CONCURRENCY) {
-    const settled = await Promise.all(stranded.slice(i, i + SETTLE_CONCURRENCY).map(({ id }) => settleStrandedGeneration(id)));
-    repaired += settled.filter(Boolean).length;
+  // One repair that keeps failing (its activity's retries spent) is logged and left to the next
+  // run; the others, the comparisons and the claims go ahead. Before it, one failure failed the run.
+  const settleEach = patched('reconciler-settles-each');
+  let failed = 0;
+  /** How many of `ids` `settle` repaired; a failure counts in `failed` (settleEach) or fails the run. */
+  async function settleAll(ids: string[], settle: (id: string) => Promise<boolean>, what: 'generation' | 'comparison'): Promise<number> {
+    let repaired = 0;
+    for (let i = 0; i < ids.length; i += SETTLE_CONCURRENCY) {
+      const batch = ids.slice(i, i + SETTLE_CONCURRENCY);
+      if (!settleEach) {
+        repaired += (await Promise.all(batch.map((id) => settle(id)))).filter(Boolean).length;
+        continue;
+      }
+      const settled = await Promise.allSettled(batch.map((id) => settle(id)));
+      settled.forEach((outcome, j) => {
+        if (outcome.status === 'fulfilled') {
+          if (outcome.value) repaired += 1;
+          return;
+        }
+        failed += 1;
+        log.error(`the reconciler could not repair a stranded ${what}; the next run tries again`, {
+          [`${what}_id`]: batch[j],
+          error: outcome.reason instanceof Error ? (outcome.reason.cause instanceof Error ? outcome.reason.cause.message : outcome.reason.message) : String(outcome.reason),
+        });
+      });
+    }
+    return repaired;
   }
+
+  const stranded = await findStrandedGenerations({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
+  const repaired = await settleAll(stranded.map(({ id }) => id), (id) => settleStrandedGeneration(id), 'generation');
   // After the generations, so that a comparison whose last open children were just refunded gets
   // its verdict in the same run.
   let comparisons: Pick<ReconcilerResult, 'strandedComparisons' | 'finishedComparisons'> = {};
   if (patched('reconcile-comparisons')) {
     const open = await findStrandedComparisons({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
-    let finished = 0;
-    for (let i = 0; i < open.length; i += SETTLE_CONCURRENCY) {
-      const settled = await Promise.all(open.slice(i, i + SETTLE_CONCURRENCY).map((id) => settleStrandedComparison(id)));
-      finished += settled.filter(Boolean).length;
-    }
+    const finished = await settleAll(open, (id) => settleStrandedComparison(id), 'comparison');
     comparisons = { strandedComparisons: open.length, finishedComparisons: finished };
   }
   await deleteExpiredAdmissionClaims();
-  return { stranded: stranded.length, repaired, ...comparisons };
+  return { stranded: stranded.length, repaired, ...comparisons, ...(settleEach && { failed }) };
 }

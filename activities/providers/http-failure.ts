@@ -68,7 +68,28 @@ export function failureFromNetwork(provider: string, err: unknown, cancelled: Ab
   if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out/i.test(message)) {
     return new ProviderError(PROVIDER_ERROR_CODES.timeout, `${provider} did not answer in time.`, true);
   }
-  return new ProviderError(PROVIDER_ERROR_CODES.unreachable, `${provider} could not be reached: ${message.slice(0, 200)}`, true);
+  return unreachable(provider, causeChain(err));
+}
+
+/** "fetch failed: connect ECONNREFUSED 10.0.3.7:8000": each message down the `cause` chain. */
+function causeChain(err: unknown): string {
+  const messages: string[] = [];
+  for (let cause: unknown = err; cause !== undefined && cause !== null && messages.length < 5; cause = (cause as { cause?: unknown }).cause) {
+    messages.push((cause as { message?: string }).message ?? String(cause));
+    if (typeof cause !== 'object') break;
+  }
+  return messages.join(': ');
+}
+
+/**
+ * A provider (or its output URL) that could not be reached. The client's message names the provider
+ * only; the root cause (`connect ECONNREFUSED 10.0.3.7:8000`, a host name) goes to the logs, with
+ * the generation id (activities/generations.ts), as `internalDetail`.
+ */
+export function unreachable(provider: string, rootCause: string, what = `The provider ${provider}`): ProviderError {
+  return new ProviderError(PROVIDER_ERROR_CODES.unreachable, `${what} could not be reached; the generation was refunded. Try again later.`, true, {
+    internalDetail: rootCause.slice(0, 500),
+  });
 }
 
 /** A provider job that reports it failed: not retried on this route (the job ran and was paid for). */

@@ -15,7 +15,7 @@ import { pinnedLookup, vetHost } from '../../lib/pinned-address';
 import { extensionOf } from '../../storage/mime';
 import type { Storage } from '../../storage/types';
 import { answerTooLarge } from './capped-answers';
-import { badOutput, failureFromNetwork, parseRetryAfter, PROVIDER_ERROR_CODES } from './http-failure';
+import { badOutput, failureFromNetwork, parseRetryAfter, PROVIDER_ERROR_CODES, unreachable } from './http-failure';
 import { ProviderError, type ProviderFile } from './types';
 
 // A real provider's output, from its URL (theirs expire), base64 or response body into our
@@ -121,7 +121,7 @@ async function get(url: URL, opts: IngestOptions, signal: AbortSignal): Promise<
     if (url.protocol !== 'https:' && !opts.allowPrivateAddresses) throw badOutput(opts.provider, `its output URL is not https (${url.origin})`);
     const vetted = await vetHost(url, { allowPrivateAddresses: opts.allowPrivateAddresses ?? false });
     // A name that does not resolve now may resolve on the next try (DNS is down); a refused address will not.
-    if (!vetted.ok && vetted.unresolved) throw new ProviderError(PROVIDER_ERROR_CODES.unreachable, `${opts.provider}'s output URL could not be reached: ${vetted.reason}`, true);
+    if (!vetted.ok && vetted.unresolved) throw unreachable(opts.provider, `${url.host}: ${vetted.reason}`, `The output URL of ${opts.provider}`);
     if (!vetted.ok) throw badOutput(opts.provider, `its output URL is refused: ${vetted.reason}`);
     lookup = pinnedLookup(vetted.pinned);
   }

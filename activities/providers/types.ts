@@ -123,6 +123,16 @@ export class ProviderError extends Error {
       retryAfterMs?: number;
       /** `gateway` when the failure is ours (storage, a lost input), not the provider's. */
       source?: 'provider' | 'gateway';
+      /**
+       * Another route may serve the request though a retry on this one cannot: the platform's key
+       * for this provider was refused, which says nothing about the request.
+       */
+      fallsBack?: boolean;
+      /**
+       * The root cause, for the logs only (`connect ECONNREFUSED 10.0.3.7:8000`): it names internal
+       * addresses and hosts, so it never reaches the generation's `error_message`.
+       */
+      internalDetail?: string;
     } = {},
   ) {
     // The message quotes the provider's own words, and ends up in `error_message`: with a U+0000 in

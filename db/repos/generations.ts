@@ -24,6 +24,8 @@ export interface GenerationRow {
   /** Provenance (db/migrations/0014-providers.ts): what served it, and every provider call that ended. */
   provider?: string | null;
   provider_model?: string | null;
+  /** Whose key submitted `provider_job_id` (db/migrations/0018-provider-key-owner.ts). */
+  provider_key_owner?: 'own' | 'platform' | null;
   attempts?: ProviderAttempt[];
   error_source?: 'provider' | 'gateway' | null;
   retryable?: boolean | null;
@@ -123,6 +125,27 @@ export function createGenerationsRepo(knex: Knex) {
       };
     },
 
+    /**
+     * One page of the open (queued or running) generations created before `createdBefore`, oldest
+     * first, after the generation `after` (the previous page's last id): the reconciler walks them
+     * all in one pass, however many there are.
+     */
+    async listOpenPage(
+      args: { createdBefore: Date; limit: number; after?: string | undefined },
+      trx: Db = knex,
+    ): Promise<Pick<GenerationRow, 'id' | 'comparison_id'>[]> {
+      const query = trx('generations')
+        .select('id', 'comparison_id')
+        .whereIn('status', ['queued', 'running'])
+        .where('created_at', '<=', args.createdBefore)
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+        .limit(args.limit);
+      // The cursor is the row itself, not its timestamp as JavaScript reads it (milliseconds, where
+      // Postgres keeps microseconds): no row is skipped or read twice between pages.
+      if (args.after !== undefined) query.whereRaw('(created_at, id) > (select created_at, id from generations where id = ?)', [args.after]);
+      return query;
+    },
+
     async findById(id: string, trx: Db = knex): Promise<GenerationRow | undefined> {
       return trx('generations').where({ id }).first();
     },
@@ -192,14 +215,14 @@ export function createGenerationsRepo(knex: Knex) {
 
     /**
      * Records a queued provider job on the row, with the route it runs on (a re-run resumes it only
-     * there) as the provenance so far. On a route the generation has closed (it gave the route up
+     * there) as the provenance so far, and whose key submitted it (the one that may cancel it). On a route the generation has closed (it gave the route up
      * while the job was being submitted) nothing is recorded and this answers false: the submitter
      * must cancel the job itself.
      */
     async recordProviderJob(
       id: string,
       providerJobId: string,
-      route?: { provider: string; model: string; index?: number },
+      route?: { provider: string; model: string; key?: 'own' | 'platform'; index?: number },
       trx: Db = knex,
     ): Promise<boolean> {
       const index = route?.index;
@@ -208,7 +231,7 @@ export function createGenerationsRepo(knex: Knex) {
       const updated = await query.update({
         provider_job_id: providerJobId,
         provider_job_submitted_at: trx.fn.now(),
-        ...(route && { provider: route.provider, provider_model: route.model }),
+        ...(route && { provider: route.provider, provider_model: route.model, provider_key_owner: route.key ?? null }),
       });
       return updated > 0;
     },

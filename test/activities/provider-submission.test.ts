@@ -334,7 +334,7 @@ describe('provider submissions', () => {
     it('cancels it at the provider when the outage outlasts the wait, and fails the step with the outage; the next try runs its own job', () =>
       withDatabaseCutOff(async (cut) => {
         const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000 });
-        await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
+        await assert.rejects(running, (err: Error) => classifyDependencyError(err.cause) === 'postgres');
         assert.ok(cut.recordFailures.length >= 1);
         assert.deepEqual(calls.cancel, calls.submitted, 'the job it could not record was cancelled');
         await cut.proxy.restore();
@@ -358,7 +358,7 @@ describe('provider submissions', () => {
       withDatabaseCutOff(async (cut) => {
         const { logger, errors } = errorLog();
         const { org, input, activities, calls, running } = await submittedDuringOutage(cut, { recordJobPatienceMs: 1_000, cancelRefused: true, logger });
-        await assert.rejects(running, (err: Error) => classifyDependencyError(err) === 'postgres');
+        await assert.rejects(running, (err: Error) => classifyDependencyError(err.cause) === 'postgres');
         assert.deepEqual(calls.cancel, calls.submitted);
         assertReported(errors, calls.submitted[0]!, /could not be recorded could not be cancelled either/);
         await cut.proxy.restore();

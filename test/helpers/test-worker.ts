@@ -1,5 +1,5 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { createActivities, type ActivityDeps } from '../../activities';
+import { createActivities, type Activities, type ActivityDeps } from '../../activities';
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
@@ -25,6 +25,11 @@ export async function startTestWorker(
     recordJobPatienceMs?: ActivityDeps['recordJobPatienceMs'];
     /** The activities' database, when it is not the stack's (a proxy in front of it, to cut it off). */
     databaseUrl?: string;
+    reconcilerPageSize?: ActivityDeps['reconcilerPageSize'];
+    /** The activities' storage, when it is not the stack's (one that fails, say). */
+    storage?: ActivityDeps['storage'];
+    /** Replaces some activities (a fault injected into one step). */
+    activities?: (real: Activities) => Partial<Activities>;
   } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const { workflowBundle, config, apiDeps, temporal } = stack();
@@ -37,10 +42,10 @@ export async function startTestWorker(
     connection,
     taskQueue,
     workflowBundle,
-    activities: createActivities({
+    activities: withOverrides(opts.activities, createActivities({
       knex,
       repos,
-      storage: apiDeps.storage,
+      storage: opts.storage ?? apiDeps.storage,
       providers: opts.providers ?? createProviderRegistry({ simulator: opts.provider ?? createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
       // Fake providers serve their files from 127.0.0.1.
       allowPrivateOutputUrls: true,
@@ -49,7 +54,8 @@ export async function startTestWorker(
       temporal,
       ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
       pollHints: pollHints.hints,
-    }),
+      ...(opts.reconcilerPageSize !== undefined && { reconcilerPageSize: opts.reconcilerPageSize }),
+    })),
   });
   const running = worker.run();
   return {
@@ -61,4 +67,8 @@ export async function startTestWorker(
       await ownKnex?.destroy();
     },
   };
+}
+
+function withOverrides(overrides: ((real: Activities) => Partial<Activities>) | undefined, real: Activities): Activities {
+  return overrides ? { ...real, ...overrides(real) } : real;
 }

@@ -15,6 +15,7 @@ import { startFakeFal, type FakeFal, type FalReceived } from '../fakes/fal-serve
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-server';
 import { startFakeReplicate } from '../fakes/replicate-server';
 import { call, createOrganization, waitFor, type TestOrganization } from '../helpers/http';
+import { ledgerKinds } from '../helpers/ledger';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
 import { stack, startExtraApi } from '../helpers/stack';
 import { startTestWorker } from '../helpers/test-worker';
@@ -115,17 +116,55 @@ describe('real providers through the generation workflow', function () {
     await assertMoneyInvariants(org.id);
   });
 
-  it('fails at once on a non-retryable error, refunds, and does not fall back', async () => {
+  it("falls back to the next route when the provider refuses the platform's key (401): not the provider's verdict on the request; charged once", async () => {
+    fal.script.fail(401, { on: 'submit' });
+    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'platform key refused' });
+    const gen = await finished(gateway.api, org.liveKey, id);
+    assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
+    assert.deepEqual(attemptsOf(gen), ['fal:failed:provider_auth_failed', 'replicate:succeeded'], 'no retry on the refused key, the next route at once');
+    assert.deepEqual([gen.provider, gen.charged_credits], ['replicate', gen.reserved_credits]);
+    assert.deepEqual(await ledgerKinds(id), ['reserve', 'capture'], 'charged once');
+    await assertMoneyInvariants(org.id);
+  });
+
+  it("fails at once on the organization's own key (BYOK) refused (401), refunds, and does not fall back: only the customer can fix that key", async () => {
+    const byok = await createOrganization({ plan: 'pro', enterprise: true });
+    // The same string as the platform's: the fake takes it, and the route runs on the organization's key.
+    const put = await call('PUT', '/v1/provider-credentials/fal', { key: byok.liveKey, body: { api_key: fal.apiKey } });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
     fal.script.fail(401, { on: 'submit' });
     const before = replicate.received.creates.length;
-    const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'refused' });
-    const gen = await finished(gateway.api, org.liveKey, id);
+    const { id } = await generate(gateway.api, byok.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'own key refused' });
+    const gen = await finished(gateway.api, byok.liveKey, id);
     assert.equal(gen.status, 'failed');
     assert.deepEqual([gen.error_code, gen.error_source, gen.retryable], ['provider_auth_failed', 'provider', false]);
+    assert.match(gen.error_message, /Check the provider key/);
     assert.deepEqual(attemptsOf(gen), ['fal:failed:provider_auth_failed']);
     assert.equal(replicate.received.creates.length, before, 'no fallback');
     assert.deepEqual([gen.charged_credits, gen.refunded_credits], [0, gen.reserved_credits]);
-    await assertMoneyInvariants(org.id);
+    assert.deepEqual(await ledgerKinds(id), ['reserve', 'refund']);
+    await assertMoneyInvariants(byok.id);
+  });
+
+  it('the reconciler cancels a stranded job with the key that submitted it: the platform\'s, though the organization has stored its own since', async () => {
+    const ent = await createOrganization({ plan: 'pro', enterprise: true });
+    fal.script.slowJob(60_000);
+    const { id } = await generate(gateway.api, ent.liveKey, '/v1/videos', { model: 'hailuo-02', prompt: 'stranded on the platform key', duration_s: 6 });
+    const jobId = await waitFor(async () => (await stack().repos.generations.findById(id))?.provider_job_id, 30_000, 'the job submitted to fal');
+    const put = await call('PUT', '/v1/provider-credentials/fal', { key: ent.liveKey, body: { api_key: 'org-own-fal-key-0002' } });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    await stack().temporal.workflow.getHandle(id).terminate('stranding the generation');
+    await stack().temporal.workflow.execute('reconcilerWorkflow', {
+      taskQueue: 'test-provider-routes',
+      workflowId: `reconciler-test-${id}`,
+      args: [{ minAgeMs: 0 }],
+    });
+    const gen = await stack().repos.generations.findById(id);
+    assert.deepEqual([gen?.status, gen?.error_code], ['failed', 'reconciled']);
+    const cancels = fal.received.filter((r) => r.operation === 'cancel' && r.requestId === jobId);
+    assert.ok(cancels.length > 0, 'the job was cancelled');
+    assert.ok(cancels.every((r) => r.headers.authorization === `Key ${fal.apiKey}`), `cancelled with: ${cancels.map((r) => r.headers.authorization).join(', ')}`);
+    await assertMoneyInvariants(ent.id);
   });
 
   it("waits for a 429's Retry-After before trying again", async () => {
@@ -277,8 +316,9 @@ describe('bring your own key', function () {
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
     const { id } = await generate(gateway.api, org.liveKey, '/v1/images', { model: 'flux-schnell', prompt: 'downgraded' });
     const gen = await finished(gateway.api, org.liveKey, id);
-    // The fake accepts only the stored key: the platform's is refused.
-    assert.deepEqual([gen.status, gen.error_code, gen.error_source], ['failed', 'provider_auth_failed', 'provider'], JSON.stringify(gen));
+    // The fake accepts only the stored key: the platform's is refused, which is ours to fix, not the caller's.
+    assert.deepEqual([gen.status, gen.error_code, gen.error_source, gen.retryable], ['failed', 'provider_auth_failed', 'gateway', true], JSON.stringify(gen));
+    assert.doesNotMatch(gen.error_message, /Check the provider key/);
     await assertMoneyInvariants(org.id);
   });
 

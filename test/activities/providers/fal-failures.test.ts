@@ -74,11 +74,19 @@ describe('fal adapter failures', () => {
     assert.equal(count('submit'), 1);
   });
 
-  it('fails a refused connection as a retryable provider_unreachable', async () => {
+  it('fails a refused connection as a retryable provider_unreachable whose message names the provider, not the address (that is for the log)', async () => {
     const closed = await startFakeFal();
     await closed.close();
     const job = imageJob({ credentials: { apiKey: fake.apiKey, baseUrl: closed.baseUrl } });
-    await assert.rejects(adapter.submit(job, testContext()), providerError('provider_unreachable', true));
+    const { port } = new URL(closed.baseUrl);
+    await assert.rejects(
+      adapter.submit(job, testContext()),
+      providerError('provider_unreachable', true, (err) => {
+        assert.equal(err.message, 'The provider fal could not be reached; the generation was refunded. Try again later.');
+        assert.match(err.opts.internalDetail ?? '', new RegExp(`ECONNREFUSED .*:${port}`), 'the root cause, for the log');
+        return true;
+      }),
+    );
   });
 
   it('stops a poll at once when the activity is cancelled, passing the cancellation through', async () => {

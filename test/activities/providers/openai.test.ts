@@ -100,11 +100,18 @@ describe('OpenAI adapter: chat and failures', () => {
     assert.ok(Date.now() - started < 2_000, `stopped after ${Date.now() - started} ms`);
   });
 
-  it('fails with a retryable provider_unreachable when nothing listens at the base URL', async () => {
+  it('fails with a retryable provider_unreachable when nothing listens at the base URL: the root cause for the log, not in the message', async () => {
     const gone = await startFakeOpenAI();
     await gone.close();
     const job = { ...chat(), credentials: { apiKey: gone.apiKey, baseUrl: gone.baseUrl } };
-    await assert.rejects(openai.submit(job, plainContext()), providerError('provider_unreachable', true, (err) => assert.match(err.message, /ECONNREFUSED/)));
+    const { hostname, port } = new URL(gone.baseUrl);
+    await assert.rejects(
+      openai.submit(job, plainContext()),
+      providerError('provider_unreachable', true, (err) => {
+        assert.match(err.opts.internalDetail ?? '', /ECONNREFUSED/);
+        assert.ok(!err.message.includes(hostname) && !err.message.includes(port) && !/ECONNREFUSED/.test(err.message), err.message);
+      }),
+    );
   });
 
   it('fails a 400 as provider_rejected, not retryable, with OpenAI’s message', async () => {
