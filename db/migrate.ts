@@ -17,6 +17,7 @@ import * as anomalyDetector from './migrations/0013-anomaly-detector';
 import * as providers from './migrations/0014-providers';
 import * as closedProviderRoutes from './migrations/0015-closed-provider-routes';
 import * as openAttempts from './migrations/0016-open-attempts';
+import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0014-providers': providers,
   '0015-closed-provider-routes': closedProviderRoutes,
   '0016-open-attempts': openAttempts,
+  '0019-webhook-deliveries-due': webhookDeliveriesDue,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
