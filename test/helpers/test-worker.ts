@@ -3,6 +3,7 @@ import { createActivities, type ActivityDeps } from '../../activities';
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
+import type { WebhookDeps } from '../../activities/webhooks';
 import { createKnex } from '../../db/knex';
 import { createRepos } from '../../db/repos';
 import { createLogger } from '../../lib/logger';
@@ -25,6 +26,8 @@ export async function startTestWorker(
     recordJobPatienceMs?: ActivityDeps['recordJobPatienceMs'];
     /** The activities' database, when it is not the stack's (a proxy in front of it, to cut it off). */
     databaseUrl?: string;
+    /** Webhook settings, for a worker that delivers webhooks (its relay's task queue is this one's). */
+    webhooks?: WebhookDeps;
   } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const { workflowBundle, config, apiDeps, temporal } = stack();
@@ -49,6 +52,7 @@ export async function startTestWorker(
       temporal,
       ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
       pollHints: pollHints.hints,
+      ...(opts.webhooks && { webhooks: opts.webhooks }),
     }),
   });
   const running = worker.run();
