@@ -36,8 +36,11 @@ export function createWebhookRelay(deps: {
 }) {
   const { repos, temporal, settings } = deps;
 
-  /** Starts the delivery's workflow unless it already was; true either way once it exists. */
-  async function startDelivery(deliveryId: string, resume?: WebhookDeliveryInput['resume']): Promise<void> {
+  /**
+   * Starts the delivery's workflow unless one runs (or, without `resume`, ever ran); true when this
+   * call started it.
+   */
+  async function startDelivery(deliveryId: string, resume?: WebhookDeliveryInput['resume']): Promise<boolean> {
     const input: WebhookDeliveryInput = { deliveryId, scheduleMs: settings.scheduleMs, timeoutMs: settings.timeoutMs, ...(resume && { resume }) };
     try {
       await temporal.workflow.start('webhookDeliveryWorkflow', {
@@ -46,8 +49,10 @@ export function createWebhookRelay(deps: {
         args: [input],
         workflowIdReusePolicy: resume ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
       });
+      return true;
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      return false;
     }
   }
 
@@ -78,7 +83,8 @@ export function createWebhookRelay(deps: {
             const status = await workflowStatus(d.id);
             if (status === 'RUNNING') return false;
             const resume = { number: d.attempt_count + 1, gapMs: d.next_attempt_at ? Math.max(0, d.next_attempt_at.getTime() - Date.now()) : 0 };
-            await startDelivery(d.id, resume);
+            // Another sweep may have restarted it since it was read.
+            if (!(await startDelivery(d.id, resume))) return false;
             deps.log?.('restarted a webhook delivery whose workflow had closed without ending it', {
               delivery_id: d.id,
               workflow_status: status,
