@@ -16,11 +16,11 @@ import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions
 // the workflow task timeout only makes the SDK renew the task.
 //
 // Every delivery ends `succeeded` or `exhausted` (`delivery-always-ends`, issue 33):
-// - an attempt is two steps, send then record. A failure to send (the database, a secret that does
-//   not open) sent nothing: it is retried, as the same attempt, until the schedule's planned end,
-//   and consumes no attempt. A failure to record comes after the POST: the record is retried, never
-//   the POST; a record that cannot be made leaves the attempt "sent, outcome unknown" and the next
-//   attempt follows the schedule.
+// - a failure before the POST (the database, a secret that does not open) sent nothing: the attempt
+//   is retried, as the same attempt, until the schedule's planned end, and consumes no attempt. An
+//   answer the send step could not record at once comes back here and is recorded by its own
+//   step, retried, never by POSTing again; a record that cannot be made leaves the attempt "sent,
+//   outcome unknown" and the next attempt follows the schedule.
 // - whatever ends the workflow short of a recorded verdict (the schedule's end passed in an outage,
 //   a bug, a cancellation) ends the delivery `exhausted` in a non-cancellable `finally`; a run that
 //   closes without even that (terminated, timed out) is restarted by the relay's sweep.
@@ -77,14 +77,15 @@ async function deliverUntilEnded(input: WebhookDeliveryInput): Promise<WebhookDe
       const gapMs = gapBefore(n);
       if (gapMs > 0) await sleep(gapMs);
       const { sendWebhookAttempt, recordWebhookAttempt } = untilScheduleEnds();
-      const sent = await sendWebhookAttempt({ deliveryId: input.deliveryId, number: n, timeoutMs: input.timeoutMs });
+      const next = input.scheduleMs[n];
+      const nextGapMs = next === undefined ? null : next;
+      const sent = await sendWebhookAttempt({ deliveryId: input.deliveryId, number: n, timeoutMs: input.timeoutMs, nextGapMs });
       let outcome: WebhookDeliveryOutcome;
       if (sent.kind === 'ended') {
         outcome = sent.outcome;
       } else {
-        const next = input.scheduleMs[n];
         try {
-          outcome = await recordWebhookAttempt({ deliveryId: input.deliveryId, number: n, result: sent.result, nextGapMs: next === undefined ? null : next });
+          outcome = await recordWebhookAttempt({ deliveryId: input.deliveryId, number: n, result: sent.result, nextGapMs });
         } catch (err) {
           if (isCancellation(err)) throw err;
           // Sent, outcome unknown: never sent again for want of a record; the schedule goes on.

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../../db/repos';
 import { signWebhookPayload } from '../../domain/webhook-signature';
 import { webhookEnvelope } from '../../domain/webhook-events';
@@ -20,14 +20,22 @@ export interface WebhookAttemptSettings {
   extraCa?: string;
 }
 
-/** What sending attempt `number` came to: nothing to send (the delivery's outcome stands), or the receiver's answer. */
+/**
+ * What attempt `number` came to: the delivery's outcome (recorded, or nothing to send), or the
+ * receiver's answer to a POST that went out but could not be recorded at once.
+ */
 export type SentAttempt = { kind: 'ended'; outcome: WebhookDeliveryOutcome } | { kind: 'sent'; result: WebhookAttemptResult };
 
 export interface AttemptArgs {
   deliveryId: string;
   number: number;
   timeoutMs: number;
+  /** The gap before the next attempt; null when this is the schedule's last. */
+  nextGapMs: number | null;
 }
+
+/** How long the send step waits for its own record of the answer before handing it to the record step. */
+const RECORD_AT_ONCE_MS = 5_000;
 
 export interface RecordArgs {
   deliveryId: string;
@@ -38,15 +46,17 @@ export interface RecordArgs {
 }
 
 /**
- * A delivery's attempts, in two steps the workflow runs one after the other:
+ * A delivery's attempt, in two steps:
  * - send: reads the delivery, signs the event's envelope with the subscription's secret (and,
- *   within 24 h of a rotation, its previous one) and sends it. Sends nothing for a delivery that has
- *   ended or whose attempt `number` is already recorded. A throw here (the database, a secret that
- *   does not open) is an infrastructure failure: nothing was sent, and a retry sends this same attempt.
- * - record: writes the answer as attempt `number` with the delivery's new status. A throw here
- *   comes after the POST: the workflow retries the record, never the send.
- * `attemptWebhookDelivery` is both in one activity, for deliveries started before
- * `patched('delivery-always-ends')`.
+ *   within 24 h of a rotation, its previous one), sends it and records the answer at once, as
+ *   attempt `number` with the delivery's new status (the shortest window in which a killed worker
+ *   leaves an attempt sent but unrecorded). Sends nothing for a delivery that has ended or whose
+ *   attempt `number` is already recorded. A throw here (the database, a secret that does not open)
+ *   is an infrastructure failure before the POST: a retry sends this same attempt. A record that
+ *   fails or lags after the POST never throws: the answer goes back to the workflow instead.
+ * - record: writes such an answer, retried by the workflow; never the POST again.
+ * `attemptWebhookDelivery` is the send step as it was for deliveries started before
+ * `patched('delivery-always-ends')`: a failed record throws, and its retry sends again.
  */
 export function createAttemptActivities(deps: { repos: Repos; settings: () => WebhookAttemptSettings }) {
   const { repos } = deps;
@@ -87,6 +97,20 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
       allowPrivateAddresses,
       ...(extraCa && { extraCa }),
     });
+    try {
+      const recorded = recordWebhookAttempt({ deliveryId: delivery.id, number: args.number, result, nextGapMs: args.nextGapMs });
+      // A late record is harmless: the record step's own is then a no-op (attempts are keyed by number).
+      recorded.catch(() => undefined);
+      const outcome = await Promise.race([recorded, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), RECORD_AT_ONCE_MS).unref())]);
+      if (outcome) return { kind: 'ended', outcome };
+      Context.current().log.warn('a webhook attempt was sent and its record is slow; the workflow records it', { delivery_id: delivery.id, attempt: args.number });
+    } catch (err) {
+      Context.current().log.warn('a webhook attempt was sent and could not be recorded yet; the workflow records it', {
+        delivery_id: delivery.id,
+        attempt: args.number,
+        error: String(err),
+      });
+    }
     return { kind: 'sent', result };
   }
 
@@ -127,10 +151,11 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
       await repos.webhookDeliveries.end(deliveryId);
     },
 
-    async attemptWebhookDelivery(args: AttemptArgs & { nextGapMs: number | null }): Promise<WebhookDeliveryOutcome> {
+    async attemptWebhookDelivery(args: AttemptArgs): Promise<WebhookDeliveryOutcome> {
       const sent = await sendWebhookAttempt(args);
       if (sent.kind === 'ended') return sent.outcome;
-      return recordWebhookAttempt({ deliveryId: args.deliveryId, number: args.number, result: sent.result, nextGapMs: args.nextGapMs });
+      // Its record failed: thrown, so the activity is retried, as before the patch.
+      throw new Error(`attempt ${args.number} of delivery ${args.deliveryId} was sent and could not be recorded`);
     },
   };
 }

@@ -210,13 +210,18 @@ describe('a webhook delivery always ends', function () {
         await deliveryIn(key, replayId, 'failed');
         const handle = stack().temporal.workflow.getHandle(replayId);
         const { runId } = await handle.describe();
-        // An operator terminates it while it waits 10 min for attempt 2; the sweep finds it once
-        // that attempt is overdue (as if those minutes had passed).
-        await handle.terminate('terminated by the test');
+        // The Schedule's run, on demand.
+        const sweep = () => stack().temporal.workflow.execute('webhookRelayWorkflow', { taskQueue: stack().config.taskQueue, workflowId: `relay-endings-${Date.now()}`, args: [] });
+        // Attempt 2 overdue, as if the 10 min gap had passed: a running workflow is left alone.
         await stack().knex('webhook_deliveries').where({ id: replayId }).update({ next_attempt_at: stack().knex.raw("now() - interval '3 minutes'") });
+        await sweep();
+        const untouched = await handle.describe();
+        assert.deepEqual([untouched.runId, untouched.status.name], [runId, 'RUNNING']);
+        // An operator terminates it while it waits for attempt 2: the sweep restarts it.
+        await handle.terminate('terminated by the test');
         await waitFor(async () => {
-          // The Schedule's run, on demand (and repeated, should the minute's run get there first).
-          await stack().temporal.workflow.execute('webhookRelayWorkflow', { taskQueue: stack().config.taskQueue, workflowId: `relay-endings-${Date.now()}`, args: [] });
+          // Repeated, should the minute's run get there first.
+          await sweep();
           return (await getDelivery(key, replayId)).status === 'succeeded';
         }, 60_000, 'the restarted delivery to succeed');
         const done = await getDelivery(key, replayId);
