@@ -11,7 +11,7 @@ import { checkOutcomes, waitUntilTerminal } from './chaos/checks';
 import { checkComparisons, waitUntilFinished } from './chaos/comparison-checks';
 import { interleave, planComparisons, terminateComparisons, type PlannedComparison } from './chaos/comparison-workload';
 import { formatSummary } from './chaos/report';
-import { checkDeliveries, startChaosReceiver, waitUntilDelivered } from './chaos/webhook-checks';
+import { checkDeliveries, startChaosReceiver, strandedDeliveries, waitUntilDelivered } from './chaos/webhook-checks';
 import { generateSecretBoxKey } from '../lib/secret-box';
 import { selfSignedCertificate } from '../test/helpers/tls';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -29,7 +29,8 @@ import { cancelSpread, planWorkload, submitWorkload, type PlannedGeneration, typ
 // while a dependency was down, and how long each dependency's return took to show in a successful
 // request. Every event goes to a webhook receiver that refuses each delivery's first attempt, so
 // deliveries wait on their retry timers through the faults; each must end delivered, with its
-// attempts numbered without gaps or doubles. Exit code 1 on any violation.
+// attempts numbered without gaps or doubles, and none may be left open with its workflow closed.
+// Exit code 1 on any violation.
 
 const GENERATIONS = Number(process.env.CHAOS_GENERATIONS ?? 200);
 /** One comparison after every COMPARISON_EVERY generations. */
@@ -166,6 +167,8 @@ async function main(): Promise<number> {
       say('waiting for every webhook delivery to end');
       const undelivered = await waitUntilDelivered(knex, org.id, DRAIN_LIMIT_MS);
       if (undelivered > 0) violations.push(`webhooks: ${undelivered} events or deliveries still open after the drain limit`);
+      const stranded = await strandedDeliveries(knex, temporal, org.id);
+      violations.push(...stranded.map((v) => `webhooks: ${v}`));
       const hooks = await checkDeliveries({ knex, organizationId: org.id, subscriptionId: hook.id, since: subscribedAt, receiver });
       violations.push(...hooks.violations.map((v) => `webhooks: ${v}`));
       const money = await checkMoneyInvariants(knex, temporal, { organizationId: org.id });

@@ -19,6 +19,7 @@ import * as closedProviderRoutes from './migrations/0015-closed-provider-routes'
 import * as openAttempts from './migrations/0016-open-attempts';
 import * as budgetMonths from './migrations/0017-budget-months';
 import * as providerKeyOwner from './migrations/0018-provider-key-owner';
+import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0016-open-attempts': openAttempts,
   '0017-budget-months': budgetMonths,
   '0018-provider-key-owner': providerKeyOwner,
+  '0019-webhook-deliveries-due': webhookDeliveriesDue,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

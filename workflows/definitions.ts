@@ -128,6 +128,11 @@ export interface WebhookDeliveryInput {
   scheduleMs: number[];
   /** How long the receiver has to answer 2xx (WEBHOOK_TIMEOUT_MS). */
   timeoutMs: number;
+  /**
+   * A run restarted by the relay's sweep after its predecessor closed unended: the first attempt
+   * not recorded yet, and what is left of the gap before it.
+   */
+  resume?: { number: number; gapMs: number };
 }
 
 /** `stopped`: the delivery was ended from outside (its subscription deleted) before it succeeded. */

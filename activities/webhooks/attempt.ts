@@ -1,10 +1,17 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../../db/repos';
 import { signWebhookPayload } from '../../domain/webhook-signature';
 import { webhookEnvelope } from '../../domain/webhook-events';
 import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { WebhookDeliveryOutcome } from '../../workflows/definitions';
-import { sendWebhook } from './send-webhook';
+import { sendWebhook, type WebhookAttemptResult } from './send-webhook';
+
+/** A statement Postgres refuses for its data (SQLSTATE classes 22, 23): no retry stores it. */
+function isPermanentDatabaseError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.length === 5 && (code.startsWith('22') || code.startsWith('23'));
+}
 
 export const WEBHOOK_USER_AGENT = 'generation-service-webhooks/1.0';
 
@@ -15,30 +22,60 @@ export interface WebhookAttemptSettings {
 }
 
 /**
- * One attempt of a delivery: signs the event's envelope with the subscription's secret (and, within
- * 24 h of a rotation, its previous one), sends it, and records the attempt with the delivery's new
- * status. Sends nothing for a delivery that has ended (its subscription deleted).
+ * What attempt `number` came to: the delivery's outcome (recorded, or nothing to send), or the
+ * receiver's answer to a POST that went out but could not be recorded at once.
  */
-export function createAttemptActivity(deps: { repos: Repos; settings: () => WebhookAttemptSettings }) {
+export type SentAttempt = { kind: 'ended'; outcome: WebhookDeliveryOutcome } | { kind: 'sent'; result: WebhookAttemptResult };
+
+export interface AttemptArgs {
+  deliveryId: string;
+  number: number;
+  timeoutMs: number;
+  /** The gap before the next attempt; null when this is the schedule's last. */
+  nextGapMs: number | null;
+}
+
+/** How long the send step waits for its own record of the answer before handing it to the record step. */
+const RECORD_AT_ONCE_MS = 5_000;
+
+export interface RecordArgs {
+  deliveryId: string;
+  number: number;
+  result: WebhookAttemptResult;
+  /** The gap before the next attempt; null when this is the schedule's last. */
+  nextGapMs: number | null;
+}
+
+/**
+ * A delivery's attempt, in two steps:
+ * - send: reads the delivery, signs the event's envelope with the subscription's secret (and,
+ *   within 24 h of a rotation, its previous one), sends it and records the answer at once, as
+ *   attempt `number` with the delivery's new status (the shortest window in which a killed worker
+ *   leaves an attempt sent but unrecorded). Sends nothing for a delivery that has ended or whose
+ *   attempt `number` is already recorded. A throw here (the database, a secret that does not open)
+ *   is an infrastructure failure before the POST: a retry sends this same attempt. A record that
+ *   fails or lags after the POST never throws: the answer goes back to the workflow instead.
+ * - record: writes such an answer, retried by the workflow; never the POST again.
+ * `attemptWebhookDelivery` is the send step as it was for deliveries started before
+ * `patched('delivery-always-ends')`: a failed record throws, and its retry sends again.
+ */
+export function createAttemptActivities(deps: { repos: Repos; settings: () => WebhookAttemptSettings }) {
   const { repos } = deps;
-  return async function attemptWebhookDelivery(args: {
-    deliveryId: string;
-    number: number;
-    timeoutMs: number;
-    nextGapMs: number | null;
-  }): Promise<WebhookDeliveryOutcome> {
+
+  async function sendWebhookAttempt(args: AttemptArgs): Promise<SentAttempt> {
     const found = await repos.webhookDeliveries.findForAttempt(args.deliveryId);
-    if (!found) throw new Error(`no delivery ${args.deliveryId}`);
+    // A delivery row that is gone has nowhere to be sent and nothing to record.
+    if (!found) return { kind: 'ended', outcome: 'stopped' };
     const { delivery, subscription, event } = found;
-    if (delivery.status === 'succeeded') return 'succeeded';
-    if (delivery.status === 'exhausted') return delivery.attempt_count >= args.number ? 'exhausted' : 'stopped';
+    if (delivery.status === 'succeeded') return { kind: 'ended', outcome: 'succeeded' };
+    if (delivery.status === 'exhausted') return { kind: 'ended', outcome: delivery.attempt_count >= args.number ? 'exhausted' : 'stopped' };
     if (delivery.attempt_count >= args.number) {
-      // This attempt was recorded by an earlier run of this activity: its verdict stands.
-      return 'failed';
+      // This attempt was recorded by an earlier run: its verdict stands.
+      return { kind: 'ended', outcome: 'failed' };
     }
     if (!subscription) {
       await repos.webhookDeliveries.end(delivery.id);
-      return 'stopped';
+      return { kind: 'ended', outcome: 'stopped' };
     }
     if (!event) throw new Error(`delivery ${delivery.id} names no event ${delivery.event_id}`);
     const { secretBox, allowPrivateAddresses, extraCa } = deps.settings();
@@ -61,15 +98,65 @@ export function createAttemptActivity(deps: { repos: Repos; settings: () => Webh
       allowPrivateAddresses,
       ...(extraCa && { extraCa }),
     });
-    const status = result.delivered ? 'succeeded' : args.nextGapMs === null ? 'exhausted' : 'failed';
-    const after = await repos.webhookDeliveries.recordAttempt({
-      deliveryId: delivery.id,
-      number: args.number,
-      result,
-      status,
-      nextAttemptAt: status === 'failed' ? new Date(Date.now() + args.nextGapMs!) : null,
-    });
+    try {
+      const recorded = recordWebhookAttempt({ deliveryId: delivery.id, number: args.number, result, nextGapMs: args.nextGapMs });
+      // A late record is harmless: the record step's own is then a no-op (attempts are keyed by number).
+      recorded.catch(() => undefined);
+      const outcome = await Promise.race([recorded, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), RECORD_AT_ONCE_MS).unref())]);
+      if (outcome) return { kind: 'ended', outcome };
+      Context.current().log.warn('a webhook attempt was sent and its record is slow; the workflow records it', { delivery_id: delivery.id, attempt: args.number });
+    } catch (err) {
+      Context.current().log.warn('a webhook attempt was sent and could not be recorded yet; the workflow records it', {
+        delivery_id: delivery.id,
+        attempt: args.number,
+        error: String(err),
+      });
+    }
+    return { kind: 'sent', result };
+  }
+
+  async function recordWebhookAttempt(args: RecordArgs): Promise<WebhookDeliveryOutcome> {
+    const status = args.result.delivered ? 'succeeded' : args.nextGapMs === null ? 'exhausted' : 'failed';
+    const record = (result: WebhookAttemptResult) =>
+      repos.webhookDeliveries.recordAttempt({
+        deliveryId: args.deliveryId,
+        number: args.number,
+        result,
+        status,
+        nextAttemptAt: status === 'failed' ? new Date(Date.now() + args.nextGapMs!) : null,
+      });
+    let after;
+    try {
+      after = await record(args.result);
+    } catch (err) {
+      if (!isPermanentDatabaseError(err)) throw err;
+      // The database refuses this answer on its merits (no retry can store it): the attempt is
+      // recorded without the receiver's body, so it is never sent again for want of a record.
+      try {
+        after = await record({ ...args.result, responseBody: null, error: `${args.result.error ?? 'delivered'}; the answer could not be stored (${(err as { code?: string }).code})` });
+      } catch (again) {
+        if (!isPermanentDatabaseError(again)) throw again;
+        throw ApplicationFailure.create({ message: `attempt ${args.number} of ${args.deliveryId} was sent and cannot be recorded`, nonRetryable: true, cause: again as Error });
+      }
+    }
     if (after === 'succeeded' || after === 'failed') return after;
     return after === 'exhausted' && status === 'exhausted' ? 'exhausted' : 'stopped';
+  }
+
+  return {
+    sendWebhookAttempt,
+    recordWebhookAttempt,
+
+    /** Ends a delivery whose workflow stops short of a recorded verdict (workflows/webhook-delivery.ts). */
+    async endWebhookDelivery(deliveryId: string): Promise<void> {
+      await repos.webhookDeliveries.end(deliveryId);
+    },
+
+    async attemptWebhookDelivery(args: AttemptArgs): Promise<WebhookDeliveryOutcome> {
+      const sent = await sendWebhookAttempt(args);
+      if (sent.kind === 'ended') return sent.outcome;
+      // Its record failed: thrown, so the activity is retried, as before the patch.
+      throw new Error(`attempt ${args.number} of delivery ${args.deliveryId} was sent and could not be recorded`);
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Repos } from '../../db/repos';
 import type { SecretBox } from '../../lib/secret-box';
-import { createAttemptActivity } from './attempt';
+import { createAttemptActivities } from './attempt';
 import { createWebhookRelay, type WebhookRelaySettings } from './relay';
 
 export interface WebhookDeps {
@@ -21,18 +21,23 @@ export function createWebhookActivities(deps: { knex: Knex; repos: Repos; tempor
     return deps.webhooks;
   };
   return {
-    attemptWebhookDelivery: createAttemptActivity({ repos: deps.repos, settings }),
+    ...createAttemptActivities({ repos: deps.repos, settings }),
 
-    /** The relay's sweep (workflows/webhook-relay.ts). */
-    async relayWebhookEvents(): Promise<{ events: number; deliveries: number; started: number }> {
+    /**
+     * The relay's sweep (workflows/webhook-relay.ts): the relay's pass, then the restart of every
+     * delivery whose workflow closed before it ended.
+     */
+    async relayWebhookEvents(): Promise<{ events: number; deliveries: number; started: number; restarted: number }> {
       if (!deps.temporal) throw new Error('the webhook relay needs a Temporal client');
       const relay = createWebhookRelay({
         repos: deps.repos,
         temporal: deps.temporal,
         settings: settings().relay,
         heartbeat: () => Context.current().heartbeat(),
+        log: (message, fields) => Context.current().log.warn(message, fields),
       });
-      return relay.relay();
+      const passed = await relay.relay();
+      return { ...passed, restarted: await relay.restartStranded() };
     },
   };
 }

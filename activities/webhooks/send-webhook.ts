@@ -1,10 +1,14 @@
+import http from 'node:http';
 import https from 'node:https';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { pinnedLookup, vetHost, type HostLookup, type VettedAddress } from '../../lib/pinned-address';
+import { responsePreview } from './response-preview';
 
-// One HTTP attempt of a webhook delivery (decisions §8): https only, to an address vetted after
-// DNS resolution and pinned for the connection, no redirects, the whole exchange within the
-// timeout, and at most 64 KiB of the answer kept. A receiver's fault is a result, never a throw.
+// One HTTP attempt of a webhook delivery (decisions §8): https only (plain http too where
+// ALLOW_PRIVATE_WEBHOOK_URLS allows private addresses: a developer's local receiver), to an address
+// vetted after DNS resolution and pinned for the connection, no redirects, the whole exchange
+// within the timeout, and at most 64 KiB of the answer kept (as a preview any text column takes,
+// response-preview.ts). A receiver's fault is a result, never a throw.
 
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 
@@ -29,21 +33,24 @@ export interface WebhookRequest {
 
 /** Why a URL may not receive webhooks, or undefined when it may (checked again at every send). */
 export async function vetWebhookUrl(url: string, opts: { allowPrivateAddresses: boolean; lookup?: HostLookup }): Promise<string | undefined> {
-  const shape = urlShape(url);
+  const shape = urlShape(url, opts.allowPrivateAddresses);
   if (typeof shape === 'string') return shape;
   const vetted = await vetHost(shape, opts);
   return vetted.ok ? undefined : vetted.reason;
 }
 
-/** The parsed URL, or why no webhook may go to it whatever it resolves to. */
-function urlShape(url: string): URL | string {
+/**
+ * The parsed URL, or why no webhook may go to it whatever it resolves to. Plain http goes with
+ * private addresses: the setting that lets a developer's machine receive lets it receive without TLS.
+ */
+function urlShape(url: string, allowHttp: boolean): URL | string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return 'not a valid URL.';
   }
-  if (parsed.protocol !== 'https:') return 'webhook URLs must use https.';
+  if (parsed.protocol !== 'https:' && !(allowHttp && parsed.protocol === 'http:')) return 'webhook URLs must use https.';
   if (parsed.username || parsed.password) return 'a webhook URL may not carry credentials; authenticate deliveries with the signature instead.';
   return parsed;
 }
@@ -69,15 +76,16 @@ function secureContextTrusting(extraCa: string): SecureContext {
  */
 const IDLE_SOCKET_MS = 4_000;
 const MAX_POOLS = 256;
-const pools = new Map<string, https.Agent>();
-function poolFor(key: string): https.Agent {
+const pools = new Map<string, http.Agent>();
+function poolFor(key: string, secure: boolean): http.Agent {
   let agent = pools.get(key);
   if (agent) {
     pools.delete(key);
   } else {
-    agent = new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, maxFreeSockets: 16, scheduling: 'lifo' });
+    const options: http.AgentOptions = { keepAlive: true, timeout: IDLE_SOCKET_MS, maxFreeSockets: 16, scheduling: 'lifo' };
+    agent = secure ? new https.Agent(options) : new http.Agent(options);
     if (pools.size >= MAX_POOLS) {
-      const [oldestKey, oldest] = pools.entries().next().value as [string, https.Agent];
+      const [oldestKey, oldest] = pools.entries().next().value as [string, http.Agent];
       pools.delete(oldestKey);
       oldest.destroy();
     }
@@ -88,11 +96,12 @@ function poolFor(key: string): https.Agent {
 
 export async function sendWebhook(req: WebhookRequest): Promise<WebhookAttemptResult> {
   const started = performance.now();
-  const url = urlShape(req.url);
+  const url = urlShape(req.url, req.allowPrivateAddresses);
   if (typeof url === 'string') return failure(started, `refused: ${url}`);
   const vetted = await vetHost(url, req);
   if (!vetted.ok) return failure(started, `refused: ${vetted.reason}`);
-  const agent = poolFor(`${url.host}|${vetted.pinned.address}|${req.extraCa ?? ''}`);
+  const secure = url.protocol === 'https:';
+  const agent = poolFor(`${url.protocol}|${url.host}|${vetted.pinned.address}|${req.extraCa ?? ''}`, secure);
   const first = await post(req, url, vetted.pinned, agent, started);
   // A kept-alive socket the receiver closed just as it was reused fails before any answer; Node's
   // documentation retries such a request once on a new connection, and so do we.
@@ -110,7 +119,7 @@ function post(
   req: WebhookRequest,
   url: URL,
   pinned: VettedAddress,
-  agent: https.Agent | false,
+  agent: http.Agent | false,
   started: number,
 ): Promise<WebhookAttemptResult | typeof STALE_SOCKET> {
   const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null) => failure(started, error, statusCode, responseBody);
@@ -123,14 +132,15 @@ function post(
       clearTimeout(timer);
       resolve(result);
     };
-    const request = https.request(
+    const secure = url.protocol === 'https:';
+    const request = (secure ? https : http).request(
       url,
       {
         method: 'POST',
         agent,
         lookup: pinnedLookup(pinned),
         headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body) },
-        ...(req.extraCa && { secureContext: secureContextTrusting(req.extraCa) }),
+        ...(secure && req.extraCa && { secureContext: secureContextTrusting(req.extraCa) }),
       },
       (response) => {
         answered = true;
@@ -148,7 +158,7 @@ function post(
         response.once('end', () => finish(false));
         response.once('error', () => finish(false));
         function finish(truncated: boolean): void {
-          const body = Buffer.concat(chunks).toString('utf8');
+          const body = responsePreview(Buffer.concat(chunks));
           if (truncated) response.destroy();
           if (statusCode >= 200 && statusCode < 300) settle({ delivered: true, statusCode, latencyMs: performance.now() - started, error: null, responseBody: body });
           else if (statusCode >= 300 && statusCode < 400) settle(failed(`the receiver answered ${statusCode}; redirects are not followed`, statusCode, body));

@@ -9,7 +9,7 @@ export interface CreateWebhookRequest {
 }
 
 // Spec §4 /v1/webhooks. Unknown event types are refused, so a typo never subscribes to nothing.
-export const parseCreateWebhook = compileValidator<CreateWebhookRequest>({
+const validateCreateWebhook = compileValidator<CreateWebhookRequest>({
   type: 'object',
   additionalProperties: false,
   required: ['url', 'events'],
@@ -19,6 +19,12 @@ export const parseCreateWebhook = compileValidator<CreateWebhookRequest>({
     description: { type: 'string', maxLength: 500 },
   },
 });
+
+/** A create body; `events: "*"` (a plain string) is read as `["*"]` (decisions §5). */
+export function parseCreateWebhook(body: unknown): CreateWebhookRequest {
+  const isAllEvents = typeof body === 'object' && body !== null && (body as { events?: unknown }).events === ALL_EVENTS;
+  return validateCreateWebhook(isAllEvents ? { ...body, events: [ALL_EVENTS] } : body);
+}
 
 export interface DeliveryListQuery {
   limit?: string;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { startHttpsServer, type TestCertificate } from '../../test/helpers/tls';
 
@@ -43,6 +44,29 @@ export async function waitUntilDelivered(knex: Knex, organizationId: string, lim
     if (pending === 0 || Date.now() > deadline) return pending;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/**
+ * Deliveries not ended (`pending`, `failed`) whose workflow is closed or gone: nothing will end them
+ * but the relay's sweep, so after the drain each one is a violation, named with its workflow's state.
+ */
+export async function strandedDeliveries(knex: Knex, temporal: Client, organizationId: string): Promise<string[]> {
+  const open: { id: string; status: string }[] = await knex('webhook_deliveries')
+    .where({ organization_id: organizationId })
+    .whereIn('status', ['pending', 'failed'])
+    .select('id', 'status');
+  const stranded: string[] = [];
+  for (const d of open) {
+    let workflow: string;
+    try {
+      workflow = (await temporal.workflow.getHandle(d.id).describe()).status.name;
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+      workflow = 'missing';
+    }
+    if (workflow !== 'RUNNING') stranded.push(`delivery ${d.id} is ${d.status} but its workflow is ${workflow}`);
+  }
+  return stranded;
 }
 
 export async function checkDeliveries(args: { knex: Knex; organizationId: string; subscriptionId: string; since: Date; receiver: ChaosReceiver }) {

@@ -84,6 +84,26 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Deliveries not ended whose next step is overdue by `graceMs` (their next attempt, or their
+     * first while none was recorded), after the cursor, in a stable order: the sweep asks Temporal
+     * whether their workflow still runs (activities/webhooks/relay.ts).
+     */
+    async listOverdue(
+      page: { graceMs: number; limit: number; after?: { dueAt: Date; id: string } },
+      trx: Db = knex,
+    ): Promise<{ id: string; attempt_count: number; next_attempt_at: Date | null; due_at: Date }[]> {
+      const query = trx('webhook_deliveries')
+        .select('id', 'attempt_count', 'next_attempt_at', trx.raw('COALESCE(next_attempt_at, created_at) AS due_at'))
+        .whereIn('status', ['pending', 'failed'])
+        .where({ workflow_started: true })
+        .whereRaw('COALESCE(next_attempt_at, created_at) < now() - make_interval(secs => ?)', [page.graceMs / 1000])
+        .orderByRaw('COALESCE(next_attempt_at, created_at), id')
+        .limit(page.limit);
+      if (page.after) query.whereRaw('(COALESCE(next_attempt_at, created_at), id) > (?, ?)', [page.after.dueAt, page.after.id]);
+      return query;
+    },
+
     async markStarted(ids: string[], trx: Db = knex): Promise<void> {
       if (ids.length > 0) await trx('webhook_deliveries').whereIn('id', ids).update({ workflow_started: true });
     },

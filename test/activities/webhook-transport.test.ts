@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sendWebhook, vetWebhookUrl, MAX_RESPONSE_BODY_BYTES } from '../../activities/webhooks/send-webhook';
 import { stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
@@ -58,6 +60,16 @@ describe('a webhook attempt', function () {
       assert.equal(result.delivered, false);
       assert.match(result.error ?? '', /no answer within 500 ms/);
       assert.ok(Date.now() - started < 2_000, 'it gave up at the timeout');
+    });
+  });
+
+  it('keeps a binary answer as a byte-accurate preview a text column takes: U+0000 and bytes that are not UTF-8 as \\xNN', async () => {
+    // A binary error page: NUL, an invalid byte, a valid two-byte character, a truncated sequence.
+    const answer = Buffer.from([0x3c, 0x00, 0x62, 0xff, 0xc3, 0xa9, 0x0a, 0xe2, 0x82]);
+    await withReceiver((_req, res) => void res.writeHead(502).end(answer), async (port) => {
+      const result = await sendWebhook({ ...base(), url: `https://127.0.0.1:${port}/hook`, allowPrivateAddresses: true });
+      assert.equal(result.statusCode, 502);
+      assert.equal(result.responseBody, '<\\x00b\\xff\u00e9\n\\xe2\\x82');
     });
   });
 
@@ -124,11 +136,53 @@ describe('webhook connections', function () {
   });
 });
 
+describe('a webhook attempt over plain http', function () {
+  this.timeout(20_000);
+
+  it('is delivered to a local receiver when private addresses are allowed, and refused, sending nothing, when they are not', async () => {
+    let hits = 0;
+    const server = http.createServer((req, res) => {
+      hits += 1;
+      req.resume().on('end', () => void res.writeHead(200).end('plain ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const sent = await sendWebhook({ ...base(), url, allowPrivateAddresses: true });
+      assert.deepEqual([sent.delivered, sent.statusCode, sent.responseBody], [true, 200, 'plain ok']);
+      const refused = await sendWebhook({ ...base(), url, allowPrivateAddresses: false });
+      assert.equal(refused.delivered, false);
+      assert.match(refused.error ?? '', /must use https/);
+      assert.equal(hits, 1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('follows no redirect', async () => {
+    let followed = false;
+    const server = http.createServer((req, res) => {
+      if (req.url === '/elsewhere') followed = true;
+      res.writeHead(307, { Location: '/elsewhere' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await sendWebhook({ ...base(), url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, allowPrivateAddresses: true });
+      assert.deepEqual([result.delivered, result.statusCode, followed], [false, 307, false]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('a webhook URL', () => {
   const vet = (url: string) => vetWebhookUrl(url, { allowPrivateAddresses: false });
 
   it('must be https, without credentials', async () => {
     assert.match((await vet('http://93.184.216.34/hook'))!, /https/);
+    assert.match((await vetWebhookUrl('ftp://127.0.0.1/hook', { allowPrivateAddresses: true }))!, /https/);
     assert.match((await vet('https://user:pw@93.184.216.34/hook'))!, /credentials/);
     assert.match((await vet('not a url'))!, /not a valid URL/);
   });
@@ -142,5 +196,6 @@ describe('a webhook URL', () => {
   it('is accepted on a public address, and with ALLOW_PRIVATE_WEBHOOK_URLS on a private one', async () => {
     assert.equal(await vet('https://93.184.216.34/hook'), undefined);
     assert.equal(await vetWebhookUrl('https://127.0.0.1/hook', { allowPrivateAddresses: true }), undefined);
+    assert.equal(await vetWebhookUrl('http://localhost:3000/hook', { allowPrivateAddresses: true }), undefined);
   });
 });

@@ -184,13 +184,14 @@ describe('webhook deliveries', function () {
     }
   });
 
-  it('refuse a bad subscription: unknown event type, http, private address with the guard on, a developer key', async () => {
+  it('refuse a bad subscription: unknown event type, http or a private address with the guard on, a developer key', async () => {
     const org = await createOrganization();
     const bad = async (body: unknown, key = org.liveKey, baseUrl?: string) => (await call('POST', '/v1/webhooks', { key, body, ...(baseUrl && { baseUrl }) })).body.error;
     assert.deepEqual([(await bad({ url: 'https://93.184.216.34/h', events: ['generation.done'] })).param], ['events.0']);
-    assert.equal((await bad({ url: 'http://93.184.216.34/h', events: ['*'] })).param, 'url');
+    assert.equal((await bad({ url: 'ftp://93.184.216.34/h', events: ['*'] })).param, 'url');
     const guarded = await startExtraApi({ webhooks: { ...stack().apiDeps.webhooks!, allowPrivateAddresses: false } });
     try {
+      assert.equal((await bad({ url: 'http://93.184.216.34/h', events: ['*'] }, org.liveKey, guarded.url)).param, 'url');
       const refused = await bad({ url: 'https://127.0.0.1/h', events: ['*'] }, org.liveKey, guarded.url);
       assert.deepEqual([refused.code, refused.param], ['validation_failed', 'url']);
       assert.match(refused.message, /private or reserved/);

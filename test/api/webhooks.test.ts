@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { call, createOrganization, waitFor } from '../helpers/http';
-import { stack } from '../helpers/stack';
+import { startExtraApi, stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 
 interface Received {
@@ -23,6 +24,25 @@ async function startReceiver(statuses: number[] = [200]) {
     });
   });
   return { url: `https://127.0.0.1:${server.port}/hook`, received, close: server.close };
+}
+
+/** A plain-http receiver on 127.0.0.1: a developer's local endpoint, without TLS. */
+async function startPlainReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close };
 }
 
 describe('webhooks', function () {
@@ -72,6 +92,51 @@ describe('webhooks', function () {
       assert.equal(receiver.received.length, 6);
       assert.equal(new Set(receiver.received.map((r) => JSON.parse(r.body).id)).size, 1);
       assert.deepEqual(delivery.attempts.map((a: { status_code: number }) => a.status_code), [500, 500, 500, 500, 500, 500]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('accept events "*" as a plain string, read as ["*"]: every event type is delivered', async () => {
+    const org = await createOrganization();
+    const receiver = await startReceiver();
+    try {
+      const created = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: '*' } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      assert.deepEqual(created.body.events, ['*']);
+      assert.deepEqual((await call('GET', `/v1/webhooks/${created.body.id}`, { key: org.liveKey })).body.events, ['*']);
+      await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'fails #fail' } });
+      await waitFor(async () => receiver.received.length >= 1, 20_000, 'the delivery');
+      assert.equal(JSON.parse(receiver.received[0]!.body).type, 'generation.failed');
+      // Any other string is still refused, naming the field.
+      const other = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: 'generation.completed' } });
+      assert.deepEqual([other.status, other.body.error?.code, other.body.error?.param], [400, 'validation_failed', 'events']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('deliver over plain http to a local receiver when ALLOW_PRIVATE_WEBHOOK_URLS is on, and refuse http when it is off', async () => {
+    const org = await createOrganization();
+    const receiver = await startPlainReceiver();
+    try {
+      // The test stack runs as the embedded default does: private addresses allowed.
+      const created = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: ['generation.completed'] } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const gen = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'to localhost' } });
+      await waitFor(async () => receiver.received.length >= 1, 20_000, 'the delivery over http');
+      const [got] = receiver.received;
+      assert.equal(JSON.parse(got!.body).data.generation_id, gen.body.id);
+      const [t, v1] = String(got!.headers['x-service-signature']).split(',');
+      assert.equal(v1, `v1=${createHmac('sha256', created.body.secret).update(`${t!.slice(2)}.${got!.body}`).digest('hex')}`);
+      const guarded = await startExtraApi({ webhooks: { ...stack().apiDeps.webhooks!, allowPrivateAddresses: false } });
+      try {
+        const refused = await call('POST', '/v1/webhooks', { key: org.liveKey, baseUrl: guarded.url, body: { url: 'http://93.184.216.34/hook', events: ['*'] } });
+        assert.deepEqual([refused.status, refused.body.error?.code, refused.body.error?.param], [400, 'validation_failed', 'url']);
+        assert.match(refused.body.error.message, /must use https/);
+      } finally {
+        await guarded.close();
+      }
     } finally {
       await receiver.close();
     }

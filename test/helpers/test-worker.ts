@@ -3,6 +3,7 @@ import { createActivities, type Activities, type ActivityDeps } from '../../acti
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
+import type { WebhookDeps } from '../../activities/webhooks';
 import { createKnex } from '../../db/knex';
 import { createRepos } from '../../db/repos';
 import { createLogger } from '../../lib/logger';
@@ -30,6 +31,8 @@ export async function startTestWorker(
     storage?: ActivityDeps['storage'];
     /** Replaces some activities (a fault injected into one step). */
     activities?: (real: Activities) => Partial<Activities>;
+    /** Webhook settings, for a worker that delivers webhooks (its relay's task queue is this one's). */
+    webhooks?: WebhookDeps;
   } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const { workflowBundle, config, apiDeps, temporal } = stack();
@@ -55,6 +58,7 @@ export async function startTestWorker(
       ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
       pollHints: pollHints.hints,
       ...(opts.reconcilerPageSize !== undefined && { reconcilerPageSize: opts.reconcilerPageSize }),
+      ...(opts.webhooks && { webhooks: opts.webhooks }),
     })),
   });
   const running = worker.run();
