@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
 import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
 import { freePort } from '../../lib/free-port';
-import { PROVIDER_DOUBLE_ENV } from '../../test/helpers/provider-doubles';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../../test/helpers/provider-doubles';
 import { spawnService, type ServiceProcess, type ServiceSpec } from './service-process';
 
 // The embedded stack with every piece restartable, for fault injection: durable Postgres and a
@@ -30,8 +30,6 @@ export interface ChaosStackOptions {
 }
 
 const ADMIN_TOKEN = 'adm_chaos';
-/** `npm run worker` with the real providers stood in for by the simulator. */
-const PROVIDER_DOUBLES_WORKER = 'test/helpers/provider-doubles-worker.ts';
 const RESPAWN_DEADLINE_MS = 120_000;
 
 /** A floor no run reaches: benchmarks and chaos runs measure the service, not the detector. */

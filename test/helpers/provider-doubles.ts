@@ -21,6 +21,9 @@ export const PROVIDER_DOUBLE_ENV: Readonly<Record<string, string>> = {
   OPENAI_COMPATIBLE_BASE_URL: 'http://openai-compatible.invalid/v1',
 };
 
+/** `npm run worker` with these doubles (test/helpers/provider-doubles-worker.ts), for stacks of processes. */
+export const PROVIDER_DOUBLES_WORKER = 'test/helpers/provider-doubles-worker.ts';
+
 /** The platform's credentials for every real provider, as configuration would give them. */
 export const PROVIDER_DOUBLE_CREDENTIALS: Readonly<Record<RealProvider, ProviderCredentials>> = Object.fromEntries(
   REAL_PROVIDERS.map((provider) => [provider, { apiKey: `${provider}-double`, baseUrl: `http://${provider}.invalid` }]),
