@@ -95,7 +95,7 @@ describe('PROVIDER_MODE=simulated: a live request with no configured provider', 
 
     const onFree = await createOrganization({ plan: 'free', credits: 5_000 });
     const studio = await call('POST', '/v1/videos', { key: onFree.liveKey, baseUrl: simulatedApi.url, body: { model: 'veo-3', prompt: 'x', duration_s: 8 } });
-    assert.equal(studio.status, 403, JSON.stringify(studio.body));
+    assert.equal(studio.status, 402, JSON.stringify(studio.body));
     assert.equal(studio.body.error.code, 'plan_upgrade_required');
     const invalid = await call('POST', '/v1/images', { key: onFree.liveKey, baseUrl: simulatedApi.url, body: { model: 'flux-schnell', prompt: 'x', num_outputs: 99 } });
     assert.equal(invalid.status, 400);
