@@ -2,8 +2,10 @@
 # default command), the Temporal worker (`npm run worker`) and the one-shot schema migration
 # (`npm run migrate`). TypeScript runs through tsx exactly as in development: no compile step.
 #
-# The service is configured only through the environment variables lib/config.ts reads; the one
-# default set here is where this image keeps generated files with STORAGE=local (LOCAL_STORAGE_DIR).
+# The service is configured only through the environment variables lib/config.ts reads; the
+# defaults set here are where this image keeps generated files with STORAGE=local (LOCAL_STORAGE_DIR)
+# and PROVIDER_MODE=live, whatever the command: a model without provider credentials answers 503 to
+# live keys rather than running on the simulator (`npm start` inside the image included).
 # See docker-compose.yml for a complete stack, which keeps them in S3 instead.
 FROM node:20-bookworm-slim
 
@@ -37,7 +39,8 @@ COPY . .
 # directory the unprivileged user owns. Mount a volume there that the API and the worker share (one
 # machine only: the worker writes outputs and the API serves them); with several machines, use S3.
 RUN mkdir -p /data/outputs && chown node:node /data/outputs
-ENV LOCAL_STORAGE_DIR=/data/outputs
+ENV LOCAL_STORAGE_DIR=/data/outputs \
+    PROVIDER_MODE=live
 
 USER node
 EXPOSE 8080

@@ -4,7 +4,7 @@ import type { Capability, Modality } from '../domain/modalities';
 import { modelLimitViolation, type LimitedQuantity, type LimitedRequest } from '../domain/model-limits';
 import { planAllowsStudioPlus } from '../domain/plans';
 import { routesOf, usableRoutes, type RoutingConfig } from '../domain/provider-routing';
-import type { ProviderRoute } from '../domain/providers';
+import { SIMULATOR, type ProviderRoute } from '../domain/providers';
 import { ApiError } from './errors';
 
 /** The checks every creation endpoint makes on its `model` before anything is reserved. */
@@ -24,9 +24,11 @@ export function resolveModel(slug: string, modality: Modality, principal: KeyPri
     });
   }
   if (requestRoutes(model, principal, routing).length === 0) {
+    // Only in live mode (PROVIDER_MODE=live): in simulated mode such a request runs on the simulator, for 0 credits.
+    const providers = routesOf(model, routing).filter((r) => r.provider !== SIMULATOR).map((r) => r.provider);
     throw new ApiError(
       'provider_unavailable',
-      `Model '${slug}' is not available: none of its providers (${routesOf(model, routing).map((r) => r.provider).join(', ')}) has credentials on this server. GET /v1/models shows which models are available.`,
+      `Model '${slug}' is not available: none of its providers (${providers.join(', ') || 'none configured'}) has credentials on this server, and live keys never run on the simulator here. GET /v1/models shows which models are available; sk_test_ keys run every model on the simulator.`,
     );
   }
   return model;

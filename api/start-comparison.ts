@@ -6,6 +6,7 @@ import { comparisonExecutionTimeoutMs } from '../domain/generation-timeouts';
 import { newId } from '../lib/ids';
 import type { comparisonWorkflow } from '../workflows/comparison';
 import { budgetPeriodOf } from '../domain/budget-period';
+import { admissionCredits } from '../domain/pricing';
 import { budgetExceeded } from './budget-exceeded';
 import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../workflows/definitions';
@@ -37,23 +38,25 @@ export async function startComparison(
     const existing = await deps.repos.comparisons.findWithChildren(comparisonId, owner);
     if (existing) return existing;
   }
-  const sandbox = principal.environment === 'test';
-  const children: GenerationInput[] = request.children.map((child) => ({
-    generationId: newId('gen'),
-    organizationId: principal.organizationId,
-    apiKeyId: principal.apiKeyId,
-    environment: principal.environment,
-    modality: request.modality,
-    model: child.model.slug,
-    prompt: child.prompt,
-    params: child.params,
-    estimatedCredits: sandbox ? 0 : child.estimatedCredits,
-    timeouts: deps.generationTimeouts,
-    plan: principal.plan,
-    comparisonId,
-    ...(child.inputs && { inputs: child.inputs }),
-    routes: requestRoutes(child.model, principal, deps.routing),
-  }));
+  const children: GenerationInput[] = request.children.map((child) => {
+    const routes = requestRoutes(child.model, principal, deps.routing);
+    return {
+      generationId: newId('gen'),
+      organizationId: principal.organizationId,
+      apiKeyId: principal.apiKeyId,
+      environment: principal.environment,
+      modality: request.modality,
+      model: child.model.slug,
+      prompt: child.prompt,
+      params: child.params,
+      estimatedCredits: admissionCredits(child.estimatedCredits, routes),
+      timeouts: deps.generationTimeouts,
+      plan: principal.plan,
+      comparisonId,
+      ...(child.inputs && { inputs: child.inputs }),
+      routes,
+    };
+  });
   const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: ComparisonInput = {
     comparisonId,

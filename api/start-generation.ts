@@ -8,6 +8,8 @@ import type { ModelEntry } from '../domain/catalog';
 import { modelMode } from '../domain/catalog';
 import type { ResponseMode } from '../domain/modalities';
 import { generationCacheKey } from '../domain/generation-cache';
+import { admissionCredits } from '../domain/pricing';
+import { simulatedOnly } from '../domain/provider-routing';
 import { isTerminal } from '../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../domain/generation-timeouts';
 import { newId } from '../lib/ids';
@@ -54,12 +56,18 @@ export async function startGeneration(
     const existing = await deps.repos.generations.findWithOutputs(generationId);
     if (existing) return respondWith(existing, modelMode(request.model), true);
   }
-  const cacheKey = generationCacheKey({ model: request.model.slug, prompt: request.prompt, params: request.params });
+  const routes = requestRoutes(request.model, principal, deps.routing);
+  const cacheKey = generationCacheKey({
+    model: request.model.slug,
+    prompt: request.prompt,
+    params: request.params,
+    simulated: simulatedOnly(routes),
+  });
   if (cacheKey) {
     const cached = await serveFromCache(deps, principal, request, generationId, cacheKey);
     if (cached) return { httpStatus: modelMode(request.model) === 'sync' ? 200 : 202, ...cached };
   }
-  const estimatedCredits = principal.environment === 'test' ? 0 : request.estimatedCredits;
+  const estimatedCredits = admissionCredits(request.estimatedCredits, routes);
   const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: GenerationInput = {
     generationId,
@@ -77,7 +85,7 @@ export async function startGeneration(
     budgetPeriod,
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
-    routes: requestRoutes(request.model, principal, deps.routing),
+    routes,
   };
   const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
   const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { listModels } from '../domain/catalog';
 import { COMPARISON_MODEL_CAP } from '../domain/plans';
 import { startBenchStack } from './lib/embedded-stack';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../test/helpers/provider-doubles';
 import { getJson, postJson, requestJson } from './lib/http-client';
 import { megabytes, memoryOf, resetPeak, sampleRss } from './lib/process-memory';
 import { runBench } from './lib/run-bench';
@@ -168,13 +169,15 @@ async function main() {
   const exits: string[] = [];
   const worker = await spawnService({
     name: 'worker',
-    entry: 'worker/main.ts',
+    // Live keys pay as on the real providers, stood in for by the simulator in this worker.
+    entry: PROVIDER_DOUBLES_WORKER,
     env: {
       PATH: process.env.PATH,
       DATABASE_URL: config.databaseUrl,
       TEMPORAL_ADDRESS: config.temporalAddress,
       LOCAL_STORAGE_DIR: config.localStorageDir,
-      PROVIDER_MODE: 'simulated',
+      PROVIDER_MODE: 'live',
+      ...PROVIDER_DOUBLE_ENV,
       LOG_LEVEL: 'info',
     },
     ready: '"worker polling"',

@@ -7,8 +7,19 @@ import { canonicalJson, sha256Hex } from '../lib/canonical-json';
 
 export const CACHE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+// Simulated output (domain/provider-routing.ts simulatedOnly) is keyed apart from paid output: a
+// live request that would be charged is never answered with placeholder output a simulated-mode
+// request left behind, nor the other way round.
+
 /** The cache key of a request, or undefined when it has no explicit seed (and so is never cached). */
-export function generationCacheKey(request: { model: string; prompt: string; params: Record<string, unknown> }): string | undefined {
+export function generationCacheKey(request: {
+  model: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  /** Whether the request can only produce simulated output. */
+  simulated: boolean;
+}): string | undefined {
   if (request.params.seed === undefined || request.params.seed === null) return undefined;
-  return sha256Hex(canonicalJson({ model: request.model, prompt: request.prompt, params: request.params }));
+  const { model, prompt, params, simulated } = request;
+  return sha256Hex(canonicalJson({ model, prompt, params, ...(simulated && { output: 'simulated' }) }));
 }

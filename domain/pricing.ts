@@ -1,5 +1,7 @@
 import type { ModelEntry, PricingUnit } from './catalog';
 import { PLAN_MULTIPLIER_TENTHS, type Plan } from './plans';
+import { simulatedOnly } from './provider-routing';
+import type { ProviderRoute } from './providers';
 
 // Credit arithmetic (decisions §4): credits = ceil(units × credits_per_unit × plan multiplier).
 //
@@ -82,6 +84,16 @@ export function creditsFor(quantity: BilledQuantity, creditsPerUnit: number, pla
 /** The credits a job of this model costs on this plan. */
 export function estimateCredits(model: ModelEntry, measure: JobMeasure, plan: Plan): number {
   return creditsFor(billedQuantity(model.pricing.unit, measure), model.pricing.creditsPerUnit, plan);
+}
+
+/**
+ * What a request reserves when it is admitted, given the routes it will run on: its estimate, or 0
+ * when it can only produce simulated output. That is the sandbox's rule (decisions §4) and the
+ * simulated mode's for a live key (decisions §7): simulated output is never paid for. The one place
+ * admission's price is decided; capture charges at most what was reserved.
+ */
+export function admissionCredits(estimate: number, routes: readonly ProviderRoute[]): number {
+  return simulatedOnly(routes) ? 0 : estimate;
 }
 
 export interface ImageJobShape {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { demoOrganizationLines, ensureDemoOrganization } from './demo-organization';
 import { startProdStack, type ProdStack } from './prod-stack';
+import { providerModeLine } from './provider-mode-line';
 import { PROJECT_ROOT } from './temporal-cli';
 
 // `npm run stack:prod`: the production topology on this machine (embedded/prod-stack.ts) with its
@@ -37,6 +38,7 @@ function banner(stack: ProdStack, demo: { organizationId: string; liveKey: strin
     `Temporal       ${stack.temporalAddress}  (metrics ${stack.temporalMetricsUrl})`,
     `Workers        ${stack.workers.map((w) => `${w.name} pid ${w.pid}`).join(', ')}`,
     `Logs           ${path.join(stack.dir, 'logs')}`,
+    providerModeLine(stack.config),
     ...demoOrganizationLines(stack.apiUrl, stack.config.adminToken ?? '', demo),
     '',
     'Ctrl-C stops everything.',
@@ -72,11 +74,8 @@ async function main(): Promise<void> {
       persistent: true,
       log: say,
       apiPort: port,
-      env: {
-        // As `npm start`: providers are simulated unless PROVIDER_MODE=live is set.
-        PROVIDER_MODE: 'simulated',
-        ...(Object.fromEntries(Object.entries(inherited).filter(([, value]) => value !== undefined)) as Record<string, string>),
-      },
+      // The production defaults (PROVIDER_MODE=live among them), with this shell's settings on top.
+      env: Object.fromEntries(Object.entries(inherited).filter(([, value]) => value !== undefined)) as Record<string, string>,
     });
   } catch (err) {
     say(`npm run stack:prod failed: ${(err as Error).message}`);

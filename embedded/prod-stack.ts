@@ -56,12 +56,17 @@ export interface ProdStackOptions {
   /** The proxy's port; a free one when absent. */
   apiPort?: number;
   /**
-   * Settings for the API and worker processes (lib/config.ts), e.g. PROVIDER_MODE,
+   * Settings for the API and worker processes (lib/config.ts), e.g. PROVIDER_MODE (live by default),
    * ALLOW_PRIVATE_WEBHOOK_URLS. They win over the stack's own, except the addresses it picks:
    * DATABASE_URL, TEMPORAL_ADDRESS and PORT.
    */
   env?: Record<string, string>;
   workers?: number;
+  /**
+   * The workers' entry point, relative to the repository: worker/main.ts unless a test stack runs
+   * its own (test/helpers/provider-doubles-worker.ts, the real providers stood in for).
+   */
+  workerEntry?: string;
   apis?: number;
 }
 
@@ -191,7 +196,14 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
 
     const workerCount = opts.workers ?? 2;
     step(`starting ${workerCount} worker processes and ${ports.apis.length} API processes`);
-    const { workers, apis } = await startServiceProcesses({ env: serviceEnv, workers: workerCount, apiPorts: ports.apis, logFile, onUnexpectedExit });
+    const { workers, apis } = await startServiceProcesses({
+      env: serviceEnv,
+      workers: workerCount,
+      ...(opts.workerEntry && { workerEntry: opts.workerEntry }),
+      apiPorts: ports.apis,
+      logFile,
+      onUnexpectedExit,
+    });
     for (const service of [...workers, ...apis]) stops.push({ name: service.name, stop: () => service.kill() });
 
     let uiUrl: string | undefined;

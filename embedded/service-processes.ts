@@ -10,6 +10,8 @@ export interface ServiceProcessesOptions {
   /** What every process gets (lib/config.ts settings); each API adds its PORT. */
   env: Record<string, string>;
   workers: number;
+  /** The workers' entry point: worker/main.ts (`npm run worker`) unless a test stack brings its own. */
+  workerEntry?: string;
   apiPorts: number[];
   logFile(name: string): string;
   onUnexpectedExit(description: string): void;
@@ -47,7 +49,7 @@ export async function startServiceProcesses(opts: ServiceProcessesOptions): Prom
     });
 
   const settled = await Promise.allSettled([
-    ...Array.from({ length: opts.workers }, (_, i) => start(`worker-${i + 1}`, 'worker/main.ts', workerProcessEnv(opts.env), { line: '"worker polling"' })),
+    ...Array.from({ length: opts.workers }, (_, i) => start(`worker-${i + 1}`, opts.workerEntry ?? 'worker/main.ts', workerProcessEnv(opts.env), { line: '"worker polling"' })),
     ...opts.apiPorts.map((port, i) => start(`api-${i + 1}`, 'api/main.ts', { PORT: String(port) }, { probe: () => healthy(`http://127.0.0.1:${port}`) })),
   ]);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');

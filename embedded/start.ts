@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../lib/config';
 import { createLogger, describeError } from '../lib/logger';
 import { startWorker } from '../worker/run-worker';
 import { demoOrganizationLines, ensureDemoOrganization } from './demo-organization';
+import { providerModeLine } from './provider-mode-line';
 import { localSecrets } from './local-secrets';
 import { startEmbeddedPostgres } from './postgres';
 import { PROJECT_ROOT } from './temporal-cli';
@@ -84,7 +85,7 @@ async function main() {
     const api = await startApiServer(config, logger.child({ service: 'api' }));
     stops.push(api.close);
 
-    const lines = ['', `API            ${api.url}`];
+    const lines = ['', `API            ${api.url}`, providerModeLine(config)];
     if (temporalUi) lines.push(`Temporal UI    ${temporalUi}`);
     if (embedded) {
       const demo = await ensureDemoOrganization({

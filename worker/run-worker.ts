@@ -41,7 +41,11 @@ function installSdkLogger(logger: Logger) {
 export async function startWorker(
   config: Config,
   logger: Logger,
-  opts: { workflowBundle?: WorkerOptions['workflowBundle'] } = {},
+  opts: {
+    workflowBundle?: WorkerOptions['workflowBundle'];
+    /** Replaces the real providers' adapters (worker/provider-registry.ts): a test stack's stand-ins. */
+    providerAdapters?: Parameters<typeof providerRegistryFromConfig>[3];
+  } = {},
 ): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
   if (!runtimeInstalled) {
     installSdkLogger(logger);
@@ -65,7 +69,7 @@ export async function startWorker(
     namespace: config.temporalNamespace,
     knex,
     storage: createStorage(config),
-    providers: providerRegistryFromConfig(config, createRepos(knex), logger),
+    providers: providerRegistryFromConfig(config, createRepos(knex), logger, opts.providerAdapters),
     allowPrivateOutputUrls: config.allowPrivateInputUrls,
     ...(config.urlSigningSecret && {
       callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),

@@ -22,7 +22,7 @@ export interface GenerationInput {
   prompt: string;
   /** Request parameters as recorded on the generation. */
   params: Record<string, unknown>;
-  /** Credits to reserve; 0 for sandbox keys. */
+  /** Credits to reserve; 0 for simulated output (domain/pricing.ts admissionCredits). */
   estimatedCredits: number;
   timeouts: GenerationTimeouts;
   /** Set for seeded requests: a later identical request is served from this one (decisions §4). */

@@ -6,12 +6,14 @@ import { migrateToLatest } from '../../db/migrate';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
 import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
 import { freePort } from '../../lib/free-port';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../../test/helpers/provider-doubles';
 import { spawnService, type ServiceProcess, type ServiceSpec } from './service-process';
 
 // The embedded stack with every piece restartable, for fault injection: durable Postgres and a
 // Temporal dev server with a database file (each stopped and started again on the same port and
 // files), and the API and the worker as their own processes. A service that exits by itself is
-// recorded and started again, so one finding does not end the run.
+// recorded and started again, so one finding does not end the run. Live keys run on the real
+// providers as the worker's in-process doubles (test/helpers/provider-doubles.ts), and pay.
 
 /** When a dependency went away and when it was serving again (Date.now() times). */
 export interface FaultWindow {
@@ -54,7 +56,11 @@ export async function startChaosStack(opts: ChaosStackOptions) {
     DATABASE_URL: pg.databaseUrl,
     TEMPORAL_ADDRESS: temporal.address,
     LOCAL_STORAGE_DIR: path.join(dir, 'storage'),
-    PROVIDER_MODE: 'simulated',
+    // Live keys are charged as on the real providers, each stood in for by the simulator in the
+    // worker (test/helpers/provider-doubles.ts), so the run keeps its money teeth: in live mode a
+    // live request never runs on the simulator itself, and in simulated mode it would cost nothing.
+    PROVIDER_MODE: 'live',
+    ...PROVIDER_DOUBLE_ENV,
     URL_SIGNING_SECRET: 'chaos-url-signing-secret',
     PUBLIC_BASE_URL: apiUrl,
     LOG_LEVEL: 'info',
@@ -65,7 +71,7 @@ export async function startChaosStack(opts: ChaosStackOptions) {
   const unexpectedExits: string[] = [];
   const services: Record<'api' | 'worker', { spec: ServiceSpec; current?: ServiceProcess; respawning?: Promise<void> }> = {
     api: { spec: spec('api', 'api/main.ts', '"api listening"', { ...shared, PORT: String(apiPort), ADMIN_TOKEN, ...opts.apiEnv }) },
-    worker: { spec: spec('worker', 'worker/main.ts', '"worker polling"', { ...shared, ...opts.workerEnv }) },
+    worker: { spec: spec('worker', PROVIDER_DOUBLES_WORKER, '"worker polling"', { ...shared, ...opts.workerEnv }) },
   };
   let generation = 0;
 

@@ -11,12 +11,14 @@ import { startWorker } from '../../worker/run-worker';
 import { freePort } from '../../lib/free-port';
 import { NO_ANOMALY_FLOOR } from './chaos-stack';
 import { startBenchTemporal } from './bench-temporal';
+import { PROVIDER_DOUBLE_CREDENTIALS, providerDoubles } from '../../test/helpers/provider-doubles';
 
 /**
  * The embedded stack as `npm start` runs it (durable Postgres, a Temporal dev server with a
  * database file, one worker and the real API composition root), in a throwaway folder. With
  * BENCH_STACK=prod, Temporal is the production mode's server on the same Postgres instead
- * (bench/lib/bench-temporal.ts).
+ * (bench/lib/bench-temporal.ts). Every real provider is configured and, in the in-process worker,
+ * stood in for by the simulator, unless `overrides` configure providers of their own.
  */
 export async function startBenchStack(overrides: Partial<Config> = {}, opts: { inProcessWorker?: boolean } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-bench-'));
@@ -37,6 +39,10 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
     logLevel: 'error',
     // A benchmark's wallet spends fast with no history: the anomaly detector would pause it.
     anomalyFloorCredits: NO_ANOMALY_FLOOR,
+    // Live keys pay as on the real providers, each stood in for by the simulator in the worker
+    // (test/helpers/provider-doubles.ts): a simulated live request would reserve nothing.
+    providerMode: 'live',
+    providerCredentials: { ...PROVIDER_DOUBLE_CREDENTIALS },
     ...overrides,
   };
   config.publicBaseUrl = `http://localhost:${config.port}`;
@@ -45,7 +51,7 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
   await knex.destroy();
   const logger = createLogger({ level: 'error' });
   // A benchmark that measures the worker on its own runs it as a child process instead.
-  const worker = opts.inProcessWorker === false ? undefined : await startWorker(config, logger);
+  const worker = opts.inProcessWorker === false ? undefined : await startWorker(config, logger, { providerAdapters: providerDoubles });
   const api = await startApiServer(config, logger);
   return {
     config,

@@ -36,8 +36,8 @@ const listCredentials = async (key: string): Promise<Credential[]> => {
 };
 
 /** The providers GET /v1/models names for a model, for the caller's key. */
-const providersOf = async (key: string, slug: string): Promise<string[]> => {
-  const res = await call('GET', '/v1/models', { key });
+const providersOf = async (key: string, slug: string, baseUrl?: string): Promise<string[]> => {
+  const res = await call('GET', '/v1/models', { key, ...(baseUrl && { baseUrl }) });
   assert.equal(res.status, 200);
   return res.body.data.find((m: { slug: string }) => m.slug === slug).providers;
 };
@@ -125,18 +125,19 @@ describe('/v1/provider-credentials', () => {
   });
 
   it("routes the organization's live requests to a provider once it has a key for it, and back after DELETE", async () => {
-    // The test stack has no platform credentials and simulates models without any.
-    assert.deepEqual(await providersOf(org.liveKey, 'gpt-image-1'), ['simulator']);
+    // A server with no platform credentials that simulates models without any.
+    const { url } = await startExtraApi({ routing: { providerMode: 'simulated', configuredProviders: [] } });
+    assert.deepEqual(await providersOf(org.liveKey, 'gpt-image-1', url), ['simulator']);
     await put('openai', { api_key: OPENAI_KEY });
-    assert.deepEqual(await providersOf(org.liveKey, 'gpt-image-1'), ['openai']);
+    assert.deepEqual(await providersOf(org.liveKey, 'gpt-image-1', url), ['openai']);
     // The sandbox always runs on the simulator, own keys or not.
-    assert.deepEqual(await providersOf(org.testKey, 'gpt-image-1'), ['simulator']);
+    assert.deepEqual(await providersOf(org.testKey, 'gpt-image-1', url), ['simulator']);
     // Another organization's key changes nothing for this one.
     const other = await createOrganization({ enterprise: true });
-    assert.deepEqual(await providersOf(other.liveKey, 'gpt-image-1'), ['simulator']);
+    assert.deepEqual(await providersOf(other.liveKey, 'gpt-image-1', url), ['simulator']);
 
     await call('DELETE', path('openai'), { key: org.liveKey });
-    assert.deepEqual(await providersOf(org.liveKey, 'gpt-image-1'), ['simulator']);
+    assert.deepEqual(await providersOf(org.liveKey, 'gpt-image-1', url), ['simulator']);
   });
 
   it('refuses a PUT from an organization without Enterprise with 402 plan_upgrade_required, storing nothing', async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { workerProcessEnv } from '../../worker/process-defaults';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from './provider-doubles';
 import { stack } from './stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -12,13 +13,15 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     DATABASE_URL: config.databaseUrl,
     TEMPORAL_ADDRESS: config.temporalAddress,
     LOCAL_STORAGE_DIR: config.localStorageDir,
-    PROVIDER_MODE: 'simulated',
+    // As the stack's own: every real provider configured, and stood in for in the worker.
+    PROVIDER_MODE: 'live',
+    ...PROVIDER_DOUBLE_ENV,
     LOG_LEVEL: 'info',
     ...extra,
   };
 }
 
-/** Runs `entry` (worker/main.ts or api/main.ts) as a real child process; resolves once `ready` is logged. */
+/** Runs `entry` (a worker's entry or api/main.ts) as a real child process; resolves once `ready` is logged. */
 async function spawnService(entry: string, env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
   // node --import tsx, not the tsx CLI: the CLI forks again, and a kill must reach the service itself.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -35,9 +38,12 @@ async function spawnService(entry: string, env: NodeJS.ProcessEnv, ready: string
   return child;
 }
 
-/** `npm run worker` as a real child process on `taskQueue`, resolved once it polls; `env` adds settings. */
+/**
+ * `npm run worker` as a real child process on `taskQueue`, with the real providers stood in for
+ * (test/helpers/provider-doubles-worker.ts), resolved once it polls; `env` adds settings.
+ */
 export function spawnWorkerProcess(taskQueue: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  return spawnService('worker/main.ts', childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...workerProcessEnv({}), ...env }), '"worker polling"');
+  return spawnService(PROVIDER_DOUBLES_WORKER, childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...workerProcessEnv({}), ...env }), '"worker polling"');
 }
 
 /** `npm run api` as a real child process on `port`, resolved once it listens. */

@@ -25,6 +25,7 @@ import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
 import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
 import { REAL_PROVIDERS } from '../../domain/providers';
 import { selfSignedCertificate, type TestCertificate } from './tls';
+import { PROVIDER_DOUBLE_CREDENTIALS, providerDoubles } from './provider-doubles';
 
 // The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
 // in-process worker and one API. Each test makes its own organization.
@@ -100,6 +101,10 @@ export async function startTestStack(): Promise<TestStack> {
     // Tests spend fast from wallets with no history: the stack's anomaly detector (a Schedule
     // running every minute) would pause their organizations. Its tests inject their own settings.
     anomalyFloorCredits: 1_000_000_000_000,
+    // Live keys run, and are charged, on the real providers, each stood in for in-process by the
+    // simulator (test/helpers/provider-doubles.ts); in live mode, as production defaults to.
+    providerMode: 'live',
+    providerCredentials: { ...PROVIDER_DOUBLE_CREDENTIALS },
   };
   const receiverCertificate = await selfSignedCertificate(['receiver.test']);
   await writeFile(config.webhookCaCerts!, receiverCertificate.cert);
@@ -108,7 +113,7 @@ export async function startTestStack(): Promise<TestStack> {
   cleanups.push(() => knex.destroy());
   await migrateToLatest(knex);
 
-  const worker = await startWorker(config, silentLogger, { workflowBundle });
+  const worker = await startWorker(config, silentLogger, { workflowBundle, providerAdapters: providerDoubles });
   cleanups.push(() => worker.stop());
 
   const connection = await Connection.connect({ address: temporalServer.address });
@@ -129,7 +134,7 @@ export async function startTestStack(): Promise<TestStack> {
     storage: createLocalStorage(config.localStorageDir, urlSigner),
     urlSigner,
     allowPrivateInputUrls: false,
-    routing: { providerMode: 'simulated', configuredProviders: [] },
+    routing: { providerMode: config.providerMode, configuredProviders: Object.keys(config.providerCredentials) },
     logger: silentLogger,
     adminToken,
     trustedProxies: [],

@@ -1,23 +1,25 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities';
-import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers/registry';
-import { createSimulator } from '../../activities/providers/simulator';
+import type { ProviderRegistry } from '../../activities/providers/registry';
 import type { ProviderAdapter } from '../../activities/providers/types';
 import type { WebhookDeps } from '../../activities/webhooks';
 import { createKnex } from '../../db/knex';
 import { createRepos } from '../../db/repos';
 import { createLogger } from '../../lib/logger';
 import { startPollHintListener } from '../../worker/poll-hint-listener';
+import { providerDoublesRegistry } from './provider-doubles';
 import { stack } from './stack';
 
 /**
  * A worker of a test's own, in-process, on its own task queue, with the stack's database and
- * storage, and the providers' callbacks as poll hints; the provider (the simulator by default) and
+ * storage, and the providers' callbacks as poll hints; the providers (by default every real one
+ * stood in for by the simulator, test/helpers/provider-doubles.ts, as on the stack's own worker) and
  * callback URLs may be the test's.
  */
 export async function startTestWorker(
   taskQueue: string,
   opts: {
+    /** Serves every route, the real providers' and the simulator's (a simulator the test steers). */
     provider?: ProviderAdapter;
     /** Real adapters, routes and credentials; overrides `provider`. */
     providers?: ProviderRegistry;
@@ -49,7 +51,7 @@ export async function startTestWorker(
       knex,
       repos,
       storage: opts.storage ?? apiDeps.storage,
-      providers: opts.providers ?? createProviderRegistry({ simulator: opts.provider ?? createSimulator({ asyncLatencyMs: 300 }), providerMode: 'simulated' }),
+      providers: opts.providers ?? providerDoublesRegistry(opts.provider && { simulator: opts.provider }),
       // Fake providers serve their files from 127.0.0.1.
       allowPrivateOutputUrls: true,
       ...(opts.outputCapsBytes && { outputCapsBytes: opts.outputCapsBytes }),

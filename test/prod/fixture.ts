@@ -2,6 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { createKnex } from '../../db/knex';
 import { startProdStack, type ProdStack } from '../../embedded/prod-stack';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../helpers/provider-doubles';
 
 // Mocha global fixtures of `npm run test:prod`: the production topology (embedded Postgres, the
 // Temporal server on it, two API processes behind the round-robin proxy, two worker processes),
@@ -11,8 +12,9 @@ import { startProdStack, type ProdStack } from '../../embedded/prod-stack';
 
 /** What the stack's processes were given, beyond the production defaults, for tests to run fast. */
 const TEST_SETTINGS: Record<string, string> = {
-  // No provider has credentials here: live keys run on the simulator too, so money moves.
-  PROVIDER_MODE: 'simulated',
+  // Every real provider is configured and stood in for by the simulator in the workers
+  // (PROVIDER_DOUBLES_WORKER): live keys run on their catalog routes and pay, in live mode.
+  ...PROVIDER_DOUBLE_ENV,
   // Async simulator jobs finish quickly; #slow makes a longer one.
   SIMULATOR_ASYNC_LATENCY_MS: '300',
   // Test wallets spend fast with no history: the anomaly detector would pause their organizations.
@@ -48,7 +50,7 @@ const log = (line: string) => process.stderr.write(`  [prod] ${line}\n`);
 export async function mochaGlobalSetup(this: unknown) {
   const started = Date.now();
   try {
-    const stack = await startProdStack({ persistent: false, log, env: TEST_SETTINGS });
+    const stack = await startProdStack({ persistent: false, log, env: TEST_SETTINGS, workerEntry: PROVIDER_DOUBLES_WORKER });
     cleanups.push(() => stack.stop());
     const knex = createKnex(stack.databaseUrl, { poolMax: 5 });
     cleanups.push(() => knex.destroy());

@@ -256,6 +256,19 @@ describe('docker-compose.yml against the production mode', () => {
     }
   });
 
+  it('runs live keys in live mode unless the operator sets PROVIDER_MODE, as the image does (issue 33)', () => {
+    for (const name of ['api', 'worker']) {
+      assert.equal(service(compose(), name).environment?.PROVIDER_MODE, 'live', name);
+      assert.equal(loadConfig(service(compose(), name).environment).providerMode, 'live', name);
+      const demo = loadComposeFile({ ...SECRETS, PROVIDER_MODE: 'simulated' });
+      assert.equal(loadConfig(service(demo, name).environment).providerMode, 'simulated', name);
+    }
+    // The image's own environment, under whatever command it runs.
+    const dockerfile = readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
+    const env = [...dockerfile.matchAll(/^ENV\s+((?:.*\\\n)*.*)$/gm)].map((m) => m[1]!.replace(/\\\n/g, ' ')).join(' ');
+    assert.match(env, /(^|\s)PROVIDER_MODE=live(\s|$)/);
+  });
+
   it('refuses to run without each of its secrets', () => {
     for (const secret of Object.keys(SECRETS)) {
       const { [secret as keyof typeof SECRETS]: _, ...others } = SECRETS;
