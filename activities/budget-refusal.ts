@@ -1,5 +1,6 @@
 import { isBudgetExceeded } from '../db/ledger';
 import type { Repos } from '../db/repos';
+import { budgetPeriodOf, spentInRequestMonth } from '../domain/budget-period';
 import { creditsToUsd } from '../domain/pricing';
 import type { Admission } from '../workflows/definitions';
 
@@ -16,8 +17,13 @@ export async function budgetRefusal<T>(admit: () => Promise<T>, refusal: () => P
   }
 }
 
-/** The refusal, with the key's budget and what it has spent in its current month, for the message. */
-export async function refusedByBudget(repos: Repos, apiKeyId: string): Promise<Admission> {
+/**
+ * The refusal, with the key's budget and what it has spent in the request's month, for the message
+ * (a spend row of an earlier month is not this month's spend). Workflows started before requests
+ * carried their month use today's.
+ */
+export async function refusedByBudget(repos: Repos, apiKeyId: string, budgetPeriod: string | undefined): Promise<Admission> {
   const budget = await repos.apiKeys.budgetOf(apiKeyId);
-  return { admitted: false, code: 'budget_exceeded', budgetUsd: budget?.budgetUsd ?? null, spentUsd: creditsToUsd(budget?.spentCredits ?? 0) };
+  const spent = budget ? spentInRequestMonth(budget, budgetPeriod ?? budgetPeriodOf(new Date())) : 0;
+  return { admitted: false, code: 'budget_exceeded', budgetUsd: budget?.budgetUsd ?? null, spentUsd: creditsToUsd(spent) };
 }

@@ -36,7 +36,7 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
             params: child.params,
             reserved_credits: child.estimatedCredits,
           })),
-        ), () => refusedByBudget(repos, input.apiKeyId));
+        ), () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod));
         if (typeof admitted === 'object') return admitted;
         if (admitted) return { admitted: true };
         if ((await repos.admissionClaims.refusalReason(input.comparisonId, input.admitBy)) === 'admission_timeout') {

@@ -61,7 +61,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
           cache_key: input.cacheKey ?? null,
           admit_by: input.admitBy ?? null,
           budget_period: input.budgetPeriod ?? null,
-        }), () => refusedByBudget(repos, input.apiKeyId));
+        }), () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod));
         if (typeof admitted === 'object') return admitted;
         if (admitted) return { admitted: true };
         if ((await repos.admissionClaims.refusalReason(input.generationId, input.admitBy)) === 'admission_timeout') {
