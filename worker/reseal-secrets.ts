@@ -4,7 +4,7 @@ import { providerCredentialBinding, webhookSecretBinding } from '../lib/secret-b
 import type { SecretBox } from '../lib/secret-box';
 import { describeError, type Logger } from '../lib/logger';
 
-// The background half of a secrets key rotation (README, "Rotating the secrets keys"): once the
+// The background half of a secrets key rotation (docs/operations.md, "Rotating the secrets keys"): once the
 // processes run with a new key (the old one moved to `*_PREVIOUS`), each worker, at its start,
 // re-seals every value not sealed with the newest key (older keys, and v1 values from before key
 // ids), in batches, and logs how many are left on older keys: at 0 the old key can be dropped.

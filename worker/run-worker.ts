@@ -97,7 +97,7 @@ export async function startWorker(
   const eventRelay = webhooks
     ? await startEventRelay(databaseUrl, createWebhookRelay({ repos: createRepos(knex), temporal: client, settings: webhooks.relay }), logger)
     : undefined;
-  // After a secrets key rotation, moves every sealed secret to the newest key (README).
+  // After a secrets key rotation, moves every sealed secret to the newest key (docs/operations.md).
   const providerBox = secretBoxOf(providerSecretsKeys(config));
   const reseal = startSecretsReseal(knex, { ...(webhooks && { webhooks: webhooks.secretBox }), ...(providerBox && { providers: providerBox }) }, logger);
   const done = Promise.all([worker.run(), webhookWorker?.run()])

@@ -12,7 +12,7 @@ import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions
 //
 // Attempts run as local activities (`local-attempts`): a delivery the receiver accepts at once is
 // then one workflow task, with no activity task for Temporal to match, which is most of what a
-// delivery cost over a bare workflow (README, bench:webhooks). A receiver that takes longer than
+// delivery cost over a bare workflow (docs/benchmarks.md, bench:webhooks). A receiver that takes longer than
 // the workflow task timeout only makes the SDK renew the task.
 //
 // Every delivery ends `succeeded` or `exhausted` (`delivery-always-ends`, issue 33):

@@ -3,7 +3,7 @@ import { ProviderError } from './types';
 // How every real adapter turns a provider's HTTP answer or a network failure into a ProviderError,
 // so that all of them agree on what a retry can cure (the issue's rule): connection errors,
 // timeouts, 5xx and 429 (after its Retry-After) are retryable; validation, content policy and
-// auth failures are not. The codes are the generation's documented `error_code`s (README).
+// auth failures are not. The codes are the generation's documented `error_code`s (docs/api.md).
 
 export const PROVIDER_ERROR_CODES = {
   /** 401/403: the provider refused the key. */

@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { Repos } from '../../db/repos';
 import type { WebhookDeliveryInput } from '../../workflows/definitions';
 
-// The outbox relay (README, "Webhooks"): fans committed events out into deliveries, then starts
+// The outbox relay (docs/api.md, "Webhooks"): fans committed events out into deliveries, then starts
 // each delivery's workflow. Both steps are safe to run any number of times, from any number of
 // processes at once: the fan-out takes events under SKIP LOCKED and writes at most one delivery per
 // (event, subscription); a delivery's workflow id is its id, and REJECT_DUPLICATE means a finished

@@ -96,7 +96,7 @@ function knownStockAvatar(id: string): StockAvatar {
   if (avatar) return avatar;
   throw new ApiError(
     'validation_failed',
-    `Unknown avatar_id '${id}'. The stock avatars are ${STOCK_AVATAR_IDS.join(', ')} (README, "Avatars"); omit avatar_id for ${DEFAULT_AVATAR_ID}.`,
+    `Unknown avatar_id '${id}'. The stock avatars are ${STOCK_AVATAR_IDS.join(', ')} (docs/api.md, "Avatars"); omit avatar_id for ${DEFAULT_AVATAR_ID}.`,
     { param: 'avatar_id' },
   );
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { docExamples, mismatches, parseShownJson } from './markdown-examples';
+import { commandProblems, docExamples, mismatches, parseShownJson } from './markdown-examples';
 
 // The reader of the documentation's examples: what it accepts as a shown answer, and what it refuses.
 
@@ -78,6 +78,13 @@ describe('documentation examples: the examples found', () => {
       'X.md:5: a JSON body (-d) without -H "Content-Type: application/json": the API answers 415',
       'X.md:7: `npm start` is neither a curl command nor a placeholder assignment: the test cannot run it (mark the block `# not run: <reason>` if it must stay)',
       'X.md:4: the example shows no answer: add a `# <status> {…}` comment line after it',
+    ]);
+  });
+
+  it('reads a localhost address inside the JSON body as a webhook receiver\'s, not the service\'s', () => {
+    assert.deepEqual(commandProblems('curl -s localhost:8080/v1/webhooks -H "Content-Type: application/json" -d \'{"url":"http://localhost:3000/hook"}\''), []);
+    assert.deepEqual(commandProblems('curl -s http://localhost:3000/v1/webhooks -H "Content-Type: application/json" -d \'{"url":"http://localhost:3000/hook"}\''), [
+      "http://localhost:3000: the service's documented address is localhost:8080",
     ]);
   });
 

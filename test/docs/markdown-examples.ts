@@ -117,8 +117,10 @@ function report(result: DocExamples, file: string, line: number, problems: strin
 /** What makes a curl command wrong before it is even run: a mistake a reader would copy. */
 export function commandProblems(command: string): string[] {
   const problems: string[] = [];
-  // The address curl is sent to (a webhook's https://localhost:… in the body is the receiver's).
-  for (const [, address, port] of command.matchAll(/(?:^|[\s"'])((?:http:\/\/)?localhost:(\d+))/g)) {
+  // The address curl is sent to; a localhost address inside the JSON body (-d '…') is a webhook
+  // receiver's, not the service's.
+  const outsideBody = command.replace(/(\s(?:-d|--data\S*|--json)\s+)'[^']*'/g, '$1');
+  for (const [, address, port] of outsideBody.matchAll(/(?:^|[\s"'])((?:http:\/\/)?localhost:(\d+))/g)) {
     if (port !== DOCUMENTED_PORT) problems.push(`${address}: the service's documented address is localhost:${DOCUMENTED_PORT}`);
   }
   if (/\s(-d|--data\S*|--json)\s/.test(command) && !/Content-Type:\s*application\/json/i.test(command) && !/\s--json\s/.test(command)) {

@@ -9,7 +9,7 @@ import { killHard, spawnWorkerProcess } from '../helpers/service-process';
 import { ROTATION_TEST_KEYS, startExtraApi, stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 
-// Rotating WEBHOOK_SECRETS_KEY and PROVIDER_SECRETS_KEY as the README says (issue 33): values sealed
+// Rotating WEBHOOK_SECRETS_KEY and PROVIDER_SECRETS_KEY as docs/operations.md says (issue 33): values sealed
 // under key A; the processes restarted with [B, A]; deliveries still signed with the same whsec_
 // secrets; the workers' background re-seal moves every stored value to B; then with [B] alone
 // everything still opens. The stack's own processes hold B as an older key (test/helpers/stack.ts),

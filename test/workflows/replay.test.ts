@@ -8,7 +8,7 @@ import { stack } from '../helpers/stack';
 
 // Every recorded history (test/fixtures/histories/, `npm run histories:record`) replayed against
 // today's workflow code: a change that a running workflow could not replay fails here, before it
-// reaches a worker with workflows in flight. See the README's "Changing workflow code".
+// reaches a worker with workflows in flight. See docs/testing.md, "Changing workflow code".
 
 async function recordedHistories(): Promise<{ workflowId: string; history: ReturnType<typeof historyFromJsonText> }[]> {
   const files = (await readdir(HISTORIES_DIR)).filter((f) => f.endsWith('.json')).sort();
@@ -39,7 +39,7 @@ describe('recorded workflow histories', function () {
     assert.equal(replayed, histories.length, 'every history was replayed');
     assert.ok(
       failures.length === 0,
-      `workflow code no longer replays these histories; put the change behind patched() (README, "Changing workflow code"):\n${failures.join('\n')}`,
+      `workflow code no longer replays these histories; put the change behind patched() (docs/testing.md, "Changing workflow code"):\n${failures.join('\n')}`,
     );
   });
 });
