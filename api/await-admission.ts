@@ -16,7 +16,7 @@ const ADMISSION_POLL_MS = { first: 25, factor: 1.5, max: 200 };
 /**
  * When the answer comes with the workflow task that reserves (an async generation, a comparison),
  * it follows the row's commit by a few ms, so earlier looks at the row mostly cost Postgres a read
- * each (about four per request under load, bench:async). The row still answers one held up, e.g.
+ * each, several per request under load (see docs/benchmarks.md, bench:async). The row still answers one held up, e.g.
  * by a worker that died after committing, whose task Temporal hands to another after 10 s.
  */
 export const ANSWER_WITH_ADMISSION_FIRST_LOOK_MS = 1_000;

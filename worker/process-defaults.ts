@@ -7,8 +7,8 @@
 //   100 MB with 500 async jobs in flight. The operator's own --max-old-space-size wins.
 // - A smaller young generation: V8's default semi-space of 16 MB per isolate (the main thread and
 //   the workflow thread each have one) fills with the polls' and heartbeats' short-lived garbage;
-//   8 MB took the peak with 500 jobs in flight from 401-412 MB to 392 MB at about the same CPU,
-//   4 MB to 369 MB but cost a third more of the worker's CPU per job (bench:async).
+//   8 MB lowers the peak with 500 jobs in flight at about the same CPU, while 4 MB lowers it
+//   further but costs the worker noticeably more CPU per job (see docs/benchmarks.md, bench:async).
 // - MALLOC_ARENA_MAX: the SDK's core and the thread pool allocate from many threads, and glibc's
 //   default of up to 8 arenas per core keeps freed memory in each of them.
 

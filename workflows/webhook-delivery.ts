@@ -12,8 +12,8 @@ import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions
 //
 // Attempts run as local activities (`local-attempts`): a delivery the receiver accepts at once is
 // then one workflow task, with no activity task for Temporal to match, which is most of what a
-// delivery cost over a bare workflow (docs/benchmarks.md, bench:webhooks). A receiver that takes longer than
-// the workflow task timeout only makes the SDK renew the task.
+// delivery cost over a bare workflow (see docs/benchmarks.md, bench:webhooks). A receiver that
+// takes longer than the workflow task timeout only makes the SDK renew the task.
 //
 // Every delivery ends `succeeded` or `exhausted` (`delivery-always-ends`, issue 33):
 // - a failure before the POST (the database, a secret that does not open) sent nothing: the attempt
