@@ -8,7 +8,7 @@ import { ApiError } from './errors';
 import { REQUEST_BUILDERS } from './generation-requests';
 import { createInputFetcher } from './inputs';
 import type { ComparisonRequest } from './schemas/comparisons';
-import type { GenerationRequest } from './start-generation';
+import type { GenerationRequest } from './generation-request';
 
 // A comparison's models each get the request a single creation endpoint would get (decisions §5):
 // the comparison's prompt in the modality's text field, `params_shared` for the rest. Each request

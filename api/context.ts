@@ -11,7 +11,7 @@ import type { IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { UrlSigner } from '../storage/url-signer';
-import type { IdempotencyState } from './middleware/idempotency';
+import type { IdempotencyState } from './idempotency-state';
 import type { PrincipalCache } from './principal-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { GenerationTimeouts } from '../workflows/definitions';

@@ -4,7 +4,7 @@ import { generationEvent } from '../domain/generation-events';
 import { CACHE_WINDOW_MS } from '../domain/generation-cache';
 import { newId } from '../lib/ids';
 import type { ApiDeps } from './context';
-import type { GenerationRequest } from './start-generation';
+import type { GenerationRequest } from './generation-request';
 
 /**
  * Serves a request from an earlier identical, seeded generation (decisions §4): a new generation,

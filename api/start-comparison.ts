@@ -13,8 +13,8 @@ import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
-import type { IdempotencyState } from './middleware/idempotency';
-import type { GenerationRequest } from './start-generation';
+import type { IdempotencyState } from './idempotency-state';
+import type { GenerationRequest } from './generation-request';
 
 type Found = { comparison: ComparisonRow; children: ComparisonChild[] };
 

@@ -1,10 +1,8 @@
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import { budgetPeriodOf } from '../domain/budget-period';
 import { budgetExceeded } from './budget-exceeded';
-import type { JobInput } from '../activities/providers/types';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { GenerationRow, OutputRow } from '../db/repos/generations';
-import type { ModelEntry } from '../domain/catalog';
 import { modelMode } from '../domain/catalog';
 import type { ResponseMode } from '../domain/modalities';
 import { generationCacheKey } from '../domain/generation-cache';
@@ -18,20 +16,11 @@ import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type GenerationInput } from '../workflows/definitions';
 import type { ApiDeps, AppContext } from './context';
 import { presentGeneration } from './presenters/generation';
-import type { IdempotencyState } from './middleware/idempotency';
+import type { IdempotencyState } from './idempotency-state';
 import { serveFromCache } from './serve-from-cache';
+import type { GenerationRequest } from './generation-request';
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import { ApiError } from './errors';
-
-
-export interface GenerationRequest {
-  model: ModelEntry;
-  prompt: string;
-  params: Record<string, unknown>;
-  estimatedCredits: number;
-  /** Input files already fetched and stored (api/inputs.ts). */
-  inputs?: Record<string, JobInput>;
-}
 
 /**
  * Starts a generation workflow with Update-with-Start: the `admit` update reserves credits inside

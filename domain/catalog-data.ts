@@ -1,4 +1,4 @@
-import type { ModelEntry, ModelLimits } from './catalog';
+import type { ModelEntry, ModelLimits } from './catalog-types';
 import type { Modality } from './modalities';
 
 // The single source of the model catalog, grouped by modality.

@@ -12,7 +12,7 @@ import { ApiError } from '../errors';
 import { audioDurationMs, jobInput, optionalImageInput, type InputFetcher } from '../inputs';
 import { requireWithinLimits, resolveModel } from '../resolve-model';
 import { parseAvatarRequest, type AvatarRequest } from '../schemas/avatars';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 /**
  * An avatar request, decisions §10: text-to-avatar `{text, avatar_id?, voice_id?}` or lipsync

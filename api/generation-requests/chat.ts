@@ -5,7 +5,7 @@ import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { CHAT_LIMITS, parseChatRequest } from '../schemas/chat';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 /**
  * A chat request: reserved on max_tokens (default 1,024, or less when the model allows less),

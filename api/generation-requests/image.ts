@@ -5,7 +5,7 @@ import type { ApiDeps } from '../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { parseImageRequest } from '../schemas/images';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 /**
  * An image request: text-to-image, or image-to-image with `image_url`. Either way the output has

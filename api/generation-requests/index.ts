@@ -2,7 +2,7 @@ import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { Modality } from '../../domain/modalities';
 import type { ApiDeps } from '../context';
 import type { InputFetcher } from '../inputs';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 import { buildAvatarRequest } from './avatar';
 import { buildChatRequest } from './chat';
 import { buildImageRequest } from './image';

@@ -4,7 +4,7 @@ import { estimateCredits } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { parseMusicRequest } from '../schemas/music';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 /** A music request: 15 to 180 s, with or without vocals, priced on its duration. It takes no input files. */
 export async function buildMusicRequest(deps: ApiDeps, principal: KeyPrincipal, rawBody: unknown): Promise<GenerationRequest> {

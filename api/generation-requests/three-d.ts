@@ -4,7 +4,7 @@ import type { ApiDeps } from '../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
 import { requireCapability, resolveModel } from '../resolve-model';
 import { parseThreeDRequest } from '../schemas/three-d';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 /** A 3D request: a GLB mesh from text, or from an image with `image_url`; priced per mesh. */
 export async function buildThreeDRequest(deps: ApiDeps, principal: KeyPrincipal, rawBody: unknown, fetchInput: InputFetcher): Promise<GenerationRequest> {

@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { imageDimensions, jobInput, type InputFetcher } from '../inputs';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { parseUpscaleRequest } from '../schemas/upscale';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 /** The simulator's and most providers' ceiling for one output image. */
 const MAX_OUTPUT_PIXELS = 64_000_000;

@@ -5,7 +5,7 @@ import type { ApiDeps } from '../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { parseVideoRequest } from '../schemas/videos';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 const DEFAULT_VIDEO_ASPECT_RATIO = '16:9';
 

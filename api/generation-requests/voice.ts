@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { audioDurationMs, jobInput, type InputFetcher } from '../inputs';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
 import { parseVoiceRequest, type VoiceOperation } from '../schemas/voice';
-import type { GenerationRequest } from '../start-generation';
+import type { GenerationRequest } from '../generation-request';
 
 const CAPABILITY = { tts: 'text_to_voice', voice_clone: 'voice_clone', transcription: 'transcription' } as const;
 

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import type { Db } from '../../db/knex';
-import type { HeldClaim } from '../../db/repos/idempotency-keys';
 import { canonicalJson, sha256Hex } from '../../lib/canonical-json';
 import { newId, type IdPrefix } from '../../lib/ids';
 import type { ApiDeps, AppContext, AppState } from '../context';
+import type { IdempotencyState } from '../idempotency-state';
 import { ApiError } from '../errors';
 import { longestRequestMs } from '../request-budget';
 import type { RouteSpec } from '../route-table';
@@ -20,16 +20,6 @@ import { idempotencyScope } from './idempotency-scope';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
-
-export interface IdempotencyState {
-  /** The id of the resource this request creates (a generation id); null when it creates none. */
-  resourceId: string | null;
-  /** A retry of an abandoned request: the job may already exist. */
-  takenOver: boolean;
-  held: HeldClaim;
-  /** The handler already remembered its answer, in its own transaction (completeInTransaction). */
-  completed: boolean;
-}
 
 type Deps = Pick<ApiDeps, 'repos' | 'clock' | 'syncTimeoutMs' | 'admissionTimeoutMs'>;
 
