@@ -2,7 +2,7 @@
 # default command), the Temporal worker (`npm run worker`) and the one-shot schema migration
 # (`npm run migrate`). TypeScript runs through tsx exactly as in development: no compile step.
 #
-# The service is configured only through the environment variables lib/config.ts reads; the
+# The service is configured only through the environment variables config/index.ts reads; the
 # defaults set here are where this image keeps generated files with STORAGE=local (LOCAL_STORAGE_DIR)
 # and PROVIDER_MODE=live, whatever the command: a model without provider credentials answers 503 to
 # live keys rather than running on the simulator (`npm start` inside the image included).

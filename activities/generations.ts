@@ -8,7 +8,7 @@ import type { Modality } from '../domain/modalities';
 import { MODALITY_MODE } from '../domain/modalities';
 import { OUTPUT_SIZE_CAPS } from '../domain/output-limits';
 import { storableProviderText } from '../domain/text-input';
-import { CALLBACK_EXPIRY_MARGIN_MS } from '../lib/callback-token';
+import { CALLBACK_EXPIRY_MARGIN_MS } from '../domain/callback-token';
 import { newId } from '../lib/ids';
 import { describeError } from '../lib/logger';
 import type { Storage } from '../storage/types';

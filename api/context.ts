@@ -40,7 +40,7 @@ export interface ApiDeps {
   /** ADMISSION_TIMEOUT_MS: a job no worker admits by then is refused (503) and can never run later. */
   admissionTimeoutMs: number;
   generationTimeouts: GenerationTimeouts;
-  /** URL_SIGNING_SECRET, which also signs provider callback URLs (lib/callback-token.ts). */
+  /** URL_SIGNING_SECRET, which also signs provider callback URLs (domain/callback-token.ts). */
   providerCallbackSecret: string;
   /** Webhook secrets and delivery settings; without them (no WEBHOOK_SECRETS_KEY) webhooks answer 503. */
   webhooks?: WebhookDeps;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { Client } from '@temporalio/client';
 import { webhookDepsFromConfig } from '../activities/webhooks/settings';
 import { createRepos } from '../db/repos';
-import { ConfigError, providerSecretsKeys, requireSetting, type Config } from '../lib/config';
+import { ConfigError, providerSecretsKeys, requireSetting, type Config } from '../config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';
 import { secretBoxOf } from '../lib/secret-box';
 import type { RealProvider } from '../domain/providers';

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createRepos } from '../db/repos';
 import type { NewGeneration } from '../db/repos/generations';
 import { startEmbeddedPostgres } from '../embedded/postgres';
-import { generateApiKeySecret } from '../lib/api-key-secret';
+import { generateApiKeySecret } from '../domain/api-key-secret';
 import { freePort } from '../lib/free-port';
 import { newId } from '../lib/ids';
 import { reserveCredits, reserveCreditsBatch } from './lib/reservations';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { loadConfig, requireSetting } from '../lib/config';
+import { loadConfig, requireSetting } from '../config';
 import { createKnex } from './knex';
 import * as initial from './migrations/0001-initial';
 import * as rateLimits from './migrations/0002-rate-limits';

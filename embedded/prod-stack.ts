@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createKnex } from '../db/knex';
 import { migrateToLatest } from '../db/migrate';
-import { loadConfig, type Config } from '../lib/config';
+import { loadConfig, type Config } from '../config';
 import { distinctFreePorts } from '../lib/free-port';
 import { generateLocalSecrets, localSecrets } from './local-secrets';
 import type { ManagedProcess } from './managed-process';
@@ -56,7 +56,7 @@ export interface ProdStackOptions {
   /** The proxy's port; a free one when absent. */
   apiPort?: number;
   /**
-   * Settings for the API and worker processes (lib/config.ts), e.g. PROVIDER_MODE (live by default),
+   * Settings for the API and worker processes (config/index.ts), e.g. PROVIDER_MODE (live by default),
    * ALLOW_PRIVATE_WEBHOOK_URLS. They win over the stack's own, except the addresses it picks:
    * DATABASE_URL, TEMPORAL_ADDRESS and PORT.
    */

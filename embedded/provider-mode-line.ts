@@ -1,4 +1,4 @@
-import type { Config } from '../lib/config';
+import type { Config } from '../config';
 
 /**
  * The start-up line that says how live keys are served on this start (decisions §7): which

@@ -4,10 +4,10 @@ import { workerProcessEnv } from '../worker/process-defaults';
 import { PROJECT_ROOT } from './temporal-cli';
 
 // The service's own processes in the production topology: workers (`npm run worker`) and APIs
-// (`npm run api`), each a real child process with the environment lib/config.ts reads.
+// (`npm run api`), each a real child process with the environment config/index.ts reads.
 
 export interface ServiceProcessesOptions {
-  /** What every process gets (lib/config.ts settings); each API adds its PORT. */
+  /** What every process gets (config/index.ts settings); each API adds its PORT. */
   env: Record<string, string>;
   workers: number;
   /** The workers' entry point: worker/main.ts (`npm run worker`) unless a test stack brings its own. */

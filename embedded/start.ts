@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startApiServer } from '../api/server';
 import { createKnex } from '../db/knex';
 import { migrateToLatest } from '../db/migrate';
-import { loadConfig, type Config } from '../lib/config';
+import { loadConfig, type Config } from '../config';
 import { createLogger, describeError } from '../lib/logger';
 import { startWorker } from '../worker/run-worker';
 import { demoOrganizationLines, ensureDemoOrganization } from './demo-organization';

@@ -1,4 +1,4 @@
-import { ConfigError, requireSetting, type Config } from '../lib/config';
+import { ConfigError, requireSetting, type Config } from '../config';
 import { createLocalStorage } from './local-storage';
 import type { Storage } from './types';
 import { createUrlSigner, type UrlSigner } from './url-signer';

@@ -20,7 +20,7 @@ export interface WorkerDeps {
   providers: ProviderRegistry;
   /** ALLOW_PRIVATE_INPUT_URLS: provider output URLs on private addresses too (tests, development). */
   allowPrivateOutputUrls?: boolean;
-  /** Workflow tasks run at once, and so sync jobs run at once (lib/config.ts); the SDK's default is 40. */
+  /** Workflow tasks run at once, and so sync jobs run at once (config/index.ts); the SDK's default is 40. */
   workflowTaskSlots?: number;
   /** Activities run at once; the SDK's default is 100. Webhook attempts wait on receivers, not on CPU. */
   activitySlots?: number;

@@ -1,4 +1,4 @@
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../config';
 import { createLogger, describeError } from '../lib/logger';
 import { startWorker } from './run-worker';
 

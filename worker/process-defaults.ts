@@ -1,4 +1,4 @@
-// Settings a worker process must have before it starts, so they cannot come from lib/config.ts,
+// Settings a worker process must have before it starts, so they cannot come from config/index.ts,
 // which the process reads once it runs. `npm run worker` (package.json) sets the same two, and
 // every launcher of a worker process here (the production mode, the benchmarks) uses this.
 //

@@ -5,7 +5,7 @@ import { createProviderRegistry, type ProviderRegistry } from '../activities/pro
 import { createSimulator } from '../activities/providers/simulator';
 import type { ProviderAdapter } from '../activities/providers/types';
 import type { RealProvider } from '../domain/providers';
-import { providerSecretsKeys, type Config } from '../lib/config';
+import { providerSecretsKeys, type Config } from '../config';
 import type { Logger } from '../lib/logger';
 import { secretBoxOf } from '../lib/secret-box';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { webhookSecretsKeys, type Config } from '../../lib/config';
+import { webhookSecretsKeys, type Config } from '../../config';
 import { createSecretBox } from '../../lib/secret-box';
 import type { WebhookDeps } from '.';
 

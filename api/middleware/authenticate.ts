@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { environmentOfSecret, hashSecret } from '../../lib/api-key-secret';
+import { environmentOfSecret, hashSecret } from '../../domain/api-key-secret';
 import { clientIp, ipInRanges, parseIpRange, type IpRange } from '../../lib/ip-ranges';
 import { ApiError } from '../errors';
 import { bearerToken } from './bearer-token';

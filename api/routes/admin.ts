@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import * as ledger from '../../db/ledger';
 import type { Repos } from '../../db/repos';
 import type { Environment } from '../../domain/generation-status';
-import { generateApiKeySecret } from '../../lib/api-key-secret';
+import { generateApiKeySecret } from '../../domain/api-key-secret';
 import { newId } from '../../lib/ids';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';

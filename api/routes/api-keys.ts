@@ -1,6 +1,6 @@
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { Environment } from '../../domain/generation-status';
-import { generateApiKeySecret } from '../../lib/api-key-secret';
+import { generateApiKeySecret } from '../../domain/api-key-secret';
 import { newId } from '../../lib/ids';
 import { formatIpRange, parseIpRange } from '../../lib/ip-ranges';
 import type { ApiDeps } from '../context';

@@ -1,4 +1,4 @@
-import { verifyProviderCallbackToken } from '../../lib/callback-token';
+import { verifyProviderCallbackToken } from '../../domain/callback-token';
 import { notifyProviderCallback } from '../../db/provider-callbacks';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';

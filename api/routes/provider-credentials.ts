@@ -1,6 +1,6 @@
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { RealProvider } from '../../domain/providers';
-import { providerBaseUrlSetting } from '../../lib/config';
+import { providerBaseUrlSetting } from '../../config';
 import { providerCredentialBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ApiDeps } from '../context';

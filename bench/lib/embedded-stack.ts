@@ -5,7 +5,7 @@ import { startApiServer } from '../../api/server';
 import { createKnex } from '../../db/knex';
 import { migrateToLatest } from '../../db/migrate';
 import { startEmbeddedPostgres } from '../../embedded/postgres';
-import { loadConfig, type Config } from '../../lib/config';
+import { loadConfig, type Config } from '../../config';
 import { createLogger } from '../../lib/logger';
 import { startWorker } from '../../worker/run-worker';
 import { freePort } from '../../lib/free-port';

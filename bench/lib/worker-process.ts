@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../lib/config';
+import type { Config } from '../../config';
 import { workerProcessEnv } from '../../worker/process-defaults';
 import { NO_ANOMALY_FLOOR } from './chaos-stack';
 import { spawnService, type ServiceProcess } from './service-process';

@@ -5,7 +5,7 @@ import { API_QUERY_TIMEOUT_MS, connectApiTemporal, createApiKnex } from '../../a
 import { DEPENDENCY_RETRY_AFTER_S, TEMPORAL_RPC_TIMEOUT_MS } from '../../api/dependency-health';
 import { startGuardServices, type GuardServices } from '../../api/guard-services';
 import { createRepos } from '../../db/repos';
-import { providerCallbackUrl } from '../../lib/callback-token';
+import { providerCallbackUrl } from '../../domain/callback-token';
 import { newId } from '../../lib/ids';
 import { silentLogger } from '../../lib/logger';
 import { call, createOrganization, waitFor, type HttpResult, type TestOrganization } from '../helpers/http';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { createInputFetcher } from '../../api/inputs';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
-import { hashSecret } from '../../lib/api-key-secret';
+import { hashSecret } from '../../domain/api-key-secret';
 import type { Storage } from '../../storage/types';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { stack } from '../helpers/stack';

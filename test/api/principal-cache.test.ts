@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
 import { createPrincipalCache, FRESHNESS_MS, SETTLE_MS } from '../../api/principal-cache';
 import { startPrincipalChangeListener, type PrincipalChangeListener } from '../../db/principal-changes';
-import { hashSecret } from '../../lib/api-key-secret';
+import { hashSecret } from '../../domain/api-key-secret';
 import { silentLogger } from '../../lib/logger';
 import { createOrganization, waitFor } from '../helpers/http';
 import { stack } from '../helpers/stack';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { REAL_PROVIDERS } from '../../domain/providers';
-import { providerSecretsKeys } from '../../lib/config';
+import { providerSecretsKeys } from '../../config';
 import { providerCredentialBinding } from '../../lib/secret-bindings';
 import { createSecretBox } from '../../lib/secret-box';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig } from '../../lib/config';
+import { loadConfig } from '../../config';
 import { createOrganization, type TestOrganization } from '../helpers/http';
 import { stack, startExtraApi } from '../helpers/stack';
 import { DOCUMENTED_PORT, docExamples, mismatches, type Example } from './markdown-examples';

@@ -1,6 +1,6 @@
 import type { Role } from '../../domain/access';
 import type { Environment } from '../../domain/generation-status';
-import { generateApiKeySecret } from '../../lib/api-key-secret';
+import { generateApiKeySecret } from '../../domain/api-key-secret';
 import { newId } from '../../lib/ids';
 import { stack } from './stack';
 

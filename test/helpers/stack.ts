@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { createRepos, type Repos } from '../../db/repos';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
 import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
-import { loadConfig, providerSecretsKeys, type Config } from '../../lib/config';
+import { loadConfig, providerSecretsKeys, type Config } from '../../config';
 import { silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';

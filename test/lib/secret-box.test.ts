@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig, providerSecretsKeys, webhookSecretsKeys } from '../../lib/config';
+import { ConfigError, loadConfig, providerSecretsKeys, webhookSecretsKeys } from '../../config';
 import { createSecretBox, generateSecretBoxKey, secretKeyId } from '../../lib/secret-box';
 
 // Secrets at rest (issue 33): key ids, older keys that still open, values bound to their row, a

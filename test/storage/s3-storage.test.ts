@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { resolveInputUrl } from '../../api/fetch-input';
-import { ConfigError, loadConfig } from '../../lib/config';
+import { ConfigError, loadConfig } from '../../config';
 import { createStorage } from '../../storage';
 import { createS3Storage } from '../../storage/s3-storage';
 import type { Storage } from '../../storage/types';

@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../../embedded/temporal-cli';
 import { TEMPORAL_DB_NAME, TEMPORAL_DB_USER, TEMPORAL_VISIBILITY_DB_NAME } from '../../embedded/temporal-databases';
 import { TEMPORAL_CONFIG_DIR, temporalServerEnv, type TemporalServerPorts } from '../../embedded/temporal-prod-server';
 import { TEMPORAL_SERVER_VERSION, TEMPORAL_UI_SERVER_VERSION } from '../../embedded/temporal-server-binaries';
-import { loadConfig } from '../../lib/config';
+import { loadConfig } from '../../config';
 import { loadComposeFile, MissingVariableError, parseVolume, type ComposeFile, type ComposeService } from '../helpers/compose-file';
 import { envTemplateActions, renderEnvTemplate } from '../helpers/env-template';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { providerSecretsKeys, webhookSecretsKeys } from '../../lib/config';
+import { providerSecretsKeys, webhookSecretsKeys } from '../../config';
 import { createLogger, silentLogger } from '../../lib/logger';
 import { providerCredentialBinding, webhookSecretBinding } from '../../lib/secret-bindings';
 import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';

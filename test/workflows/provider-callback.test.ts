@@ -3,7 +3,7 @@ import { tsToMs } from '@temporalio/common/lib/time';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
-import { CALLBACK_EXPIRY_MARGIN_MS, CALLBACK_URL_LIFETIME_MS, providerCallbackUrl } from '../../lib/callback-token';
+import { CALLBACK_EXPIRY_MARGIN_MS, CALLBACK_URL_LIFETIME_MS, providerCallbackUrl } from '../../domain/callback-token';
 import { call, createOrganization, waitFor, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';

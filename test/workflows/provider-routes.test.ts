@@ -9,7 +9,7 @@ import { createSimulator } from '../../activities/providers/simulator';
 import { findModel } from '../../domain/catalog';
 import { estimateCredits } from '../../domain/pricing';
 import type { RealProvider } from '../../domain/providers';
-import { providerSecretsKeys } from '../../lib/config';
+import { providerSecretsKeys } from '../../config';
 import { createSecretBox } from '../../lib/secret-box';
 import { startFakeFal, type FakeFal, type FalReceived } from '../fakes/fal-server';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-server';

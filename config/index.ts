@@ -2,7 +2,7 @@ import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR_CREDITS } from '../domain
 import { ModelRoutesError, parseModelRoutes } from '../domain/model-routes';
 import type { ProviderRoute, RealProvider } from '../domain/providers';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../domain/webhook-retry-schedule';
-import { parseSecretBoxKey } from './secret-box';
+import { parseSecretBoxKey } from '../lib/secret-box';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
 

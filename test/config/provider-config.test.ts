@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../lib/config';
+import { loadConfig } from '../../config';
 import { providerModeLine } from '../../embedded/provider-mode-line';
 
 // Decisions §7: each provider is optional, and one without its key is not configured.

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_GENERATION_TIMEOUTS } from '../domain/generation-timeouts';
+import { DEFAULT_GENERATION_TIMEOUTS } from './generation-timeouts';
 
 // The token in a provider callback URL: an HMAC of the generation id and the URL's expiry under
 // URL_SIGNING_SECRET. A callback is only a hint to poll now (the result is always fetched from the

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Environment } from '../domain/generation-status';
-import { randomBase62 } from './ids';
+import type { Environment } from './generation-status';
+import { randomBase62 } from '../lib/ids';
 
 // API key secrets: `sk_live_` or `sk_test_` + 43 base62 characters (about 256 bits). Only the
 // SHA-256 of a secret is ever stored (spec §5).
