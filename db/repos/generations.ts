@@ -227,7 +227,11 @@ export function createGenerationsRepo(knex: Knex) {
     ): Promise<boolean> {
       const index = route?.index;
       const query = trx('generations').where({ id });
-      if (index !== undefined) query.where((q) => q.whereNull('provider_routes_closed_through').orWhere('provider_routes_closed_through', '<', index));
+      if (index !== undefined) {
+        query.where((q) => {
+          q.whereNull('provider_routes_closed_through').orWhere('provider_routes_closed_through', '<', index);
+        });
+      }
       const updated = await query.update({
         provider_job_id: providerJobId,
         provider_job_submitted_at: trx.fn.now(),
@@ -262,7 +266,9 @@ export function createGenerationsRepo(knex: Knex) {
     async recordAttempt(id: string, attempt: ProviderAttempt, trx: Db = knex): Promise<void> {
       await trx('generations')
         .where({ id })
-        .where((q) => q.whereNotNull('open_attempt').orWhereIn('status', ['queued', 'running']))
+        .where((q) => {
+          q.whereNotNull('open_attempt').orWhereIn('status', ['queued', 'running']);
+        })
         .update({ attempts: trx.raw('attempts || ?::jsonb', [JSON.stringify([attempt])]), open_attempt: null });
     },
 

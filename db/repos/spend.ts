@@ -26,7 +26,9 @@ export function createSpendRepo(knex: Knex) {
         .where('g.created_at', '>=', period.start)
         .where('g.created_at', '<', period.end)
         .where('o.paused', false)
-        .where((q) => q.whereNull('o.spend_watch_from').orWhereRaw('g.created_at >= o.spend_watch_from'))
+        .where((q) => {
+          q.whereNull('o.spend_watch_from').orWhereRaw('g.created_at >= o.spend_watch_from');
+        })
         .groupBy('g.organization_id')
         .havingRaw(`${spendOf('g')} > ?`, [aboveCredits])
         .select('g.organization_id')

@@ -183,21 +183,31 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
   }
 
   function scheduleWebhook(job: FakeJob): void {
-    if (!job.webhookUrl) return;
-    const timer = setTimeout(async () => {
+    const url = job.webhookUrl;
+    if (!url) return;
+    const timer = setTimeout(() => {
       timers.delete(timer);
-      const failure = failureOf(job);
-      const body = failure
-        ? { request_id: job.id, gateway_request_id: job.id, status: 'ERROR', error: failure.detail, payload: failure.body }
-        : { request_id: job.id, gateway_request_id: job.id, status: 'OK', payload: job.outcome.kind === 'malformed' ? null : await resultOf(job) };
-      try {
-        const answer = await fetch(job.webhookUrl!, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-        webhooks.push({ url: job.webhookUrl!, body, answer: answer.status });
-      } catch (err) {
-        webhooks.push({ url: job.webhookUrl!, body, answer: (err as Error).message });
-      }
+      void sendWebhook(job, url);
     }, job.latencyMs);
     timers.add(timer);
+  }
+
+  /**
+   * Builds and posts the job's webhook. Every failure, building the result included, is recorded in
+   * `webhooks` where a test can see it: a timer callback has no caller to reject to.
+   */
+  async function sendWebhook(job: FakeJob, url: string): Promise<void> {
+    let body: unknown;
+    try {
+      const failure = failureOf(job);
+      body = failure
+        ? { request_id: job.id, gateway_request_id: job.id, status: 'ERROR', error: failure.detail, payload: failure.body }
+        : { request_id: job.id, gateway_request_id: job.id, status: 'OK', payload: job.outcome.kind === 'malformed' ? null : await resultOf(job) };
+      const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      webhooks.push({ url, body, answer: answer.status });
+    } catch (err) {
+      webhooks.push({ url, body, answer: (err as Error).message });
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -124,7 +124,9 @@ async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: str
     );
   const orphans: { generation_id: string | null; kinds: string }[] = await trx('ledger_entries as l')
     .whereIn('l.kind', ['reserve', 'capture', 'release', 'refund'])
-    .where((q) => q.whereNull('l.generation_id').orWhereNotExists(trx('generations as g').whereRaw('g.id = l.generation_id')))
+    .where((q) => {
+      q.whereNull('l.generation_id').orWhereNotExists(trx('generations as g').whereRaw('g.id = l.generation_id'));
+    })
     .modify(inScope('l.organization_id'))
     .groupBy('l.generation_id')
     .select('l.generation_id', trx.raw(`string_agg(l.kind, '+' ORDER BY l.id) AS kinds`));

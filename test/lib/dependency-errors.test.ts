@@ -196,13 +196,10 @@ describe('classifyDependencyError', () => {
       const err = await failureOf(
         () =>
           new Promise((resolve, reject) => {
-            http.get(`http://127.0.0.1:${port}/`, async (res) => {
-              try {
+            http.get(`http://127.0.0.1:${port}/`, (res) => {
+              (async () => {
                 for await (const chunk of res) void chunk;
-                resolve(undefined);
-              } catch (e) {
-                reject(e);
-              }
+              })().then(() => resolve(undefined), reject);
             });
           }),
       );
