@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createActivities } from '../activities';
 import type { WebhookDeps } from '../activities/webhooks';

@@ -1,4 +1,5 @@
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
 import type { ImagesResponse } from 'openai/resources/images';
 import { badOutput, PROVIDER_ERROR_CODES } from './http-failure';
 import { ProviderError, type ProviderContext, type ProviderFile, type ProviderJob, type ProviderResult } from './types';

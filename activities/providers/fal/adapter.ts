@@ -1,6 +1,6 @@
 import type { QueueStatus } from '@fal-ai/client';
 import { badOutput, failureFromNetwork, failureFromStatus, jobFailed, NOT_CANCELLED, requestSignal } from '../http-failure';
-import { ProviderError, type AdapterOptions, type PollResult, type ProviderAdapter } from '../types';
+import type { AdapterOptions, PollResult, ProviderAdapter, ProviderError } from '../types';
 import { falQueue, FalHttpFailure, FalTransportFailure } from './client';
 import { falRequest } from './inputs';
 import { outputFiles } from './outputs';
