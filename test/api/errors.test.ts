@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../../api/middleware/json-body';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
-import { stack, startExtraApi } from '../helpers/stack';
+import { startExtraApi } from '../helpers/stack';
 
 describe('error responses', () => {
   let org: TestOrganization;
