@@ -4,7 +4,7 @@ import { CATALOG_DATA } from './catalog-data';
 import type { ModelEntry, PricingUnit } from './catalog-types';
 
 export { PRICING_UNITS } from './catalog-types';
-export type { CatalogRoute, ModelEntry, ModelLimits, PricingUnit, Tier } from './catalog-types';
+export type { ModelEntry, ModelLimits, PricingUnit, Tier } from './catalog-types';
 
 /**
  * The units each modality may be priced in (decisions §4): upscale is per output megapixel, voice

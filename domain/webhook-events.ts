@@ -1,4 +1,4 @@
-// The event types a webhook can subscribe to (spec §6), and which subscription wants which event.
+// The event types a webhook can subscribe to (spec §6), and the envelope and statuses of a delivery.
 
 export const WEBHOOK_EVENT_TYPES = [
   'generation.completed',
@@ -7,14 +7,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'usage.budget_threshold',
   'usage.anomaly_detected',
 ] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `*` subscribes to every type, including types added later. */
 export const ALL_EVENTS = '*';
-
-export function subscriptionWants(events: readonly string[], type: string): boolean {
-  return events.includes(ALL_EVENTS) || events.includes(type);
-}
 
 /** The envelope a receiver gets (spec §2): the same bytes' meaning on every attempt and replay. */
 export function webhookEnvelope(event: { id: string; type: string; created_at: Date; data: Record<string, unknown> }) {

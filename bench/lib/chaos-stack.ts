@@ -164,5 +164,3 @@ export async function startChaosStack(opts: ChaosStackOptions) {
     },
   };
 }
-
-export type ChaosStack = Awaited<ReturnType<typeof startChaosStack>>;

@@ -171,5 +171,3 @@ export function createPredictionStore(opts: { origin: () => string; latencyMs: (
     },
   };
 }
-
-export type PredictionStore = ReturnType<typeof createPredictionStore>;
