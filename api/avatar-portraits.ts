@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { JobInput } from '../activities/providers/types';
+import type { JobInput } from '../domain/job-input';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import { stockPortraitSvg, type StockAvatar } from '../domain/avatars';
 import { runFfmpegToFile } from '../lib/ffmpeg';

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import type { WebhookDeps } from '../activities/webhooks';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import type { WebhookDeps } from '../config/webhook-settings';
 import type { Repos } from '../db/repos';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { SecretBox } from '../lib/secret-box';

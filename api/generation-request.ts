@@ -1,7 +1,7 @@
 // A validated generation request, as the request builders hand it to startGeneration. It lives
 // apart from start-generation.ts so that serve-from-cache.ts, which start-generation.ts calls, can
 // name it without importing its caller.
-import type { JobInput } from '../activities/providers/types';
+import type { JobInput } from '../domain/job-input';
 import type { ModelEntry } from '../domain/catalog';
 
 export interface GenerationRequest {

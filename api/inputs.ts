@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { JobInput } from '../activities/providers/types';
+import type { JobInput } from '../domain/job-input';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import { probe } from '../lib/ffmpeg';
 import { newId } from '../lib/ids';

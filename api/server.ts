@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { Client } from '@temporalio/client';
-import { webhookDepsFromConfig } from '../activities/webhooks/settings';
+import { webhookDepsFromConfig } from '../config/webhook-settings';
 import { createRepos } from '../db/repos';
 import { ConfigError, providerSecretsKeys, requireSetting, type Config } from '../config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';

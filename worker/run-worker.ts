@@ -1,8 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
-import type { WebhookDeps } from '../activities/webhooks';
 import { createWebhookRelay } from '../activities/webhooks/relay';
-import { webhookDepsFromConfig } from '../activities/webhooks/settings';
+import { webhookDepsFromConfig, type WebhookDeps } from '../config/webhook-settings';
 import { createKnex } from '../db/knex';
 import { createRepos } from '../db/repos';
 import { providerSecretsKeys, requireSetting, type Config } from '../config';

@@ -1,4 +1,4 @@
-import type { JobInput } from '../../activities/providers/types';
+import type { JobInput } from '../../domain/job-input';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import {
   DEFAULT_AVATAR_ID, describeAvatarShapes, findStockAvatar, STOCK_AVATAR_IDS, takesAvatarShape, type AvatarShape, type StockAvatar,

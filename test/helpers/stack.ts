@@ -21,7 +21,7 @@ import { startWorker } from '../../worker/run-worker';
 import { BUNDLER_LOGGER, WORKFLOW_CODE } from '../../worker/bundle-workflows';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
 import { freePort } from '../../lib/free-port';
-import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
+import { webhookDepsFromConfig } from '../../config/webhook-settings';
 import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
 import { REAL_PROVIDERS } from '../../domain/providers';
 import { selfSignedCertificate, type TestCertificate } from './tls';
