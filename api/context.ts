@@ -12,8 +12,8 @@ import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { UrlSigner } from '../storage/url-signer';
 import type { IdempotencyState } from './idempotency-state';
-import type { PrincipalCache } from './principal-cache';
-import type { RateLimiter } from './rate-limiter';
+import type { PrincipalCache } from './guards/principal-cache';
+import type { RateLimiter } from './guards/rate-limiter';
 import type { GenerationTimeouts } from '../workflows/definitions';
 
 /** Everything the API needs, built once by the composition root (api/server.ts) or a test. */

@@ -13,7 +13,7 @@ import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
 import { createApp } from './app';
 import type { ApiDeps } from './context';
 import { connectApiTemporal, createApiKnex } from './dependency-connections';
-import { startGuardServices } from './guard-services';
+import { startGuardServices } from './guards/guard-services';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {

@@ -9,7 +9,7 @@ import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentApiKey } from '../presenters/api-key';
 import { budgetPeriodOf } from '../../domain/budget-period';
-import { assertMayGrant, assertMayManage } from '../role-guards';
+import { assertMayGrant, assertMayManage } from '../guards/role-guards';
 import { ROUTES } from '../route-table';
 import { parseCreateApiKey, parseListQuery, parseUpdateApiKey } from '../schemas/api-keys';
 

@@ -6,7 +6,7 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentUser } from '../presenters/user';
-import { assertMayGrant, assertMayManage } from '../role-guards';
+import { assertMayGrant, assertMayManage } from '../guards/role-guards';
 import { ROUTES } from '../route-table';
 import { parseListQuery } from '../schemas/api-keys';
 import { parseCreateUser, parseUpdateUser } from '../schemas/users';

@@ -7,7 +7,7 @@ import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createApp } from '../../api/app';
 import type { ApiDeps } from '../../api/context';
-import { startGuardServices } from '../../api/guard-services';
+import { startGuardServices } from '../../api/guards/guard-services';
 import { createKnex } from '../../db/knex';
 import { migrateToLatest } from '../../db/migrate';
 import { createRepos, type Repos } from '../../db/repos';
