@@ -9,7 +9,7 @@ import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentComparison } from '../presenters/comparison';
 import { ROUTES } from '../route-table';
-import { parseListQuery } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
 import { parseComparisonRequest } from '../schemas/comparisons';
 import { startComparison } from '../admission/start-comparison';
 

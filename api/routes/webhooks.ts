@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentDelivery, presentWebhook } from '../presenters/webhook';
 import { ROUTES } from '../route-table';
-import { parseListQuery } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
 import { parseCreateWebhook, parseDeliveryListQuery } from '../schemas/webhooks';
 
 /** After a rotation the old secret keeps signing this long, so receivers can roll without downtime. */
