@@ -1,5 +1,5 @@
-// The provider activities that only workflows from before two patches still call
-// (workflows/generation.ts), kept so that those workflows, and their recorded histories, replay:
+// The provider activities that only workflows started before two patches still call
+// (workflows/generation.ts), kept so that such workflows still in flight can finish:
 //
 // - `patched('one-provider-activity')`: an async generation ran its provider job as two activities,
 //   `submitToProvider` then `awaitProviderJob` (restarted by the workflow when a provider's callback
@@ -12,7 +12,8 @@
 // They go when those patches are deprecated and no workflow started before them can still be
 // running (docs/testing.md, "Changing workflow code"): delete this module, its line in ./index.ts
 // and the recorded histories `pre-one-activity-*` and `pre-routes-*` together. Until then their
-// names and signatures are fixed: the workflows proxy them by name and replay against them.
+// names and signatures are fixed: workflows in flight schedule them by name with those arguments
+// (test/activities/recorded-activity-names.test.ts checks every name a recorded history schedules).
 // (`patched('sync-provider-jobs')` and `patched('fallback-after-stop')` change only the workflow's
 // own decisions; no activity serves them alone.)
 import type { Repos } from '../../db/repos';
