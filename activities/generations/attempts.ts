@@ -8,7 +8,7 @@ import type { ProviderAttempt } from '../../db/repos/generations';
 import type { GenerationInput } from '../../workflows/definitions';
 import { ProviderError, type ProviderJob } from '../providers/types';
 
-export interface RecordedOptions<T> {
+interface RecordedOptions<T> {
   /** Whether a result ends the attempt (a queued job's does not). */
   ends?: (result: T) => boolean;
   /** A queued job's poll: a try the step's timeout stops leaves the job to the next try, which resumes it. */

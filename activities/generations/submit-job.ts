@@ -13,7 +13,7 @@ import type { Recorded } from './attempts';
 import type { StoreOutputs } from './store-outputs';
 
 /** A submission's answer: the files of a provider that answered at once, or the job it queued, now on the row. */
-export type SubmittedJob = { state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number; pollAfterMs?: number };
+type SubmittedJob = { state: 'done'; outcome: ProviderOutcome } | { state: 'pending'; providerJobId: string; submittedAt: number; pollAfterMs?: number };
 
 /**
  * Submits the job on its route and records the provider's job id on the row, or stores the files
