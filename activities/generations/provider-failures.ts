@@ -14,7 +14,7 @@ export const PROVIDER_ERROR_TYPE = 'ProviderError';
  * A provider failure a retry may cure (rate limited, 5xx, timeout), or another route may (a refused
  * platform key, sent non-retryable): not in nonRetryableErrorTypes, and the workflow falls back on it.
  */
-export const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
+const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
 
 /**
  * Provider errors become Temporal failures that say whether a retry may help (`retryable`: on this
