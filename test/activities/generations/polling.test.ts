@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { nextPollInMs } from '../../activities/generations';
+import { nextPollInMs } from '../../../activities/generations/polling';
 
 describe('nextPollInMs', () => {
   it("follows the provider's hint, or a second, while the job is young", () => {
