@@ -119,9 +119,6 @@ export const providerCallbackSignal = defineSignal('providerCallback');
 /** Update-with-Start target: reserves credits and answers the caller synchronously. */
 export const admitUpdate = defineUpdate<Admission>('admit');
 
-/** The benchmark's floor: a workflow that only returns, started and awaited like a generation. */
-export const readyUpdate = defineUpdate<boolean>('ready');
-
 export interface WebhookDeliveryInput {
   deliveryId: string;
   /** The gap before each attempt (WEBHOOK_RETRY_SCHEDULE), the first usually 0. */
