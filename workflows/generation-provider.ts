@@ -1,4 +1,4 @@
-import { CancellationScope, condition, isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { CancellationScope, deprecatePatch, isCancellation, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { MODALITY_MODE } from '../domain/modalities';
 import type { GenerationInput, ProviderOutcome } from './definitions';
@@ -32,21 +32,23 @@ export async function runRoutes(input: GenerationInput, state: GenerationState):
       const stopped = await CancellationScope.nonCancellable(() => stopProviderJob(input, state));
       // A job this route queued that could not be cancelled may still be running, and paid for:
       // the next route would be a second paid job at the same time, so the generation ends here.
-      if (!stopped && patched('fallback-after-stop')) throw err;
+      if (!stopped) {
+        deprecatePatch('fallback-after-stop');
+        throw err;
+      }
     }
   }
 }
 
-export async function runSync(input: GenerationInput, state: GenerationState, route?: number): Promise<ProviderOutcome> {
+async function runSync(input: GenerationInput, state: GenerationState, route: number): Promise<ProviderOutcome> {
   const local = proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY });
-  if (route === undefined) return local.runProvider(input);
   state.jobMayRun({ route, sync: true });
   const outcome = await local.runProvider(input, route);
   state.jobEnded();
   return outcome;
 }
 
-export async function runAsync(input: GenerationInput, state: GenerationState, route?: number): Promise<ProviderOutcome> {
+async function runAsync(input: GenerationInput, state: GenerationState, route: number): Promise<ProviderOutcome> {
   const remote = proxyActivities<Activities>({
     startToCloseTimeout: input.timeouts.asyncJobTimeoutMs,
     heartbeatTimeout: input.timeouts.heartbeatTimeoutMs,
@@ -54,37 +56,10 @@ export async function runAsync(input: GenerationInput, state: GenerationState, r
   });
   // One activity submits and polls: a workflow task and an activity task fewer per job than
   // submitting and polling in two. A provider's callback wakes its poll (activities/poll-hints.ts);
-  // the signal of an API from before poll hints is not waited on here, as restarting this activity
-  // while it submits could submit twice, and its poll comes within seconds anyway.
-  if (route !== undefined && patched('one-provider-activity')) {
-    state.jobMayRun({ route, sync: false });
-    const outcome = await remote.runProviderJob(input, route);
-    state.jobEnded();
-    return outcome;
-  }
-  const submitted = route === undefined ? await remote.submitToProvider(input) : await remote.submitToProvider(input, route);
-  if (submitted.state === 'done') return submitted.outcome;
-  const jobId = submitted.providerJobId;
-  state.jobSubmitted(jobId, route);
-  return untilDone(state, () => (route === undefined ? remote.awaitProviderJob(input, jobId) : remote.awaitProviderJob(input, jobId, route)));
-}
-
-/**
- * Runs a polling activity until the job is done. A provider's callback wakes the poll inside the
- * activity (activities/poll-hints.ts); APIs before that signalled the workflow instead, and for one
- * of them still running during a rolling upgrade the signal is honoured: the polling activity is
- * cancelled and a new one polls.
- */
-async function untilDone(state: GenerationState, poll: () => Promise<ProviderOutcome>): Promise<ProviderOutcome> {
-  for (;;) {
-    state.pollStarted();
-    const polling = new CancellationScope();
-    const outcome = polling.run(poll);
-    const first = await Promise.race([outcome.then((done) => ({ done })), condition(() => state.callbackArrived).then(() => undefined)]);
-    if (first) return first.done;
-    polling.cancel();
-    // It may have finished just before the cancel: then that is the answer.
-    const late = await outcome.catch(() => undefined);
-    if (late) return late;
-  }
+  // restarting this activity while it submits could submit twice, so nothing here interrupts it.
+  deprecatePatch('one-provider-activity');
+  state.jobMayRun({ route, sync: false });
+  const outcome = await remote.runProviderJob(input, route);
+  state.jobEnded();
+  return outcome;
 }

@@ -1,13 +1,13 @@
 import type { Admission, GenerationFailure } from './definitions';
 
 // The state of one generation workflow (workflows/generation.ts) and the only ways it changes. The
-// update and signal handlers, the provider steps (generation-provider.ts) and settlement
+// update handler, the provider steps (generation-provider.ts) and settlement
 // (generation-settlement.ts) all read this one object and move it only through the transitions
 // below, so what each step may see and change is written in one place (the Temporal samples'
 // safe-message-handlers shape: the workflow registers handlers and waits; state lives here).
 
 /** A provider job a step may have left running, recorded on the generation's row. */
-export interface RecordedJob {
+interface RecordedJob {
   /** The route whose `runProviderJob` or `runProvider` may have left the job running. */
   route: number;
   /** Recorded by a sync step (`runProvider`). */
@@ -19,12 +19,6 @@ export class GenerationState {
   admission: Promise<Admission> | undefined;
   /** Set once the workflow settles to close: no admission may start after that. */
   private closing = false;
-  /** A provider callback signal arrived since the current poll started (APIs before poll hints). */
-  callbackArrived = false;
-  /** A job submitted by the two-activity path, by its id. */
-  providerJobId: string | undefined;
-  /** The route `providerJobId` runs on; undefined in workflows started before routes. */
-  providerJobRoute: number | undefined;
   /**
    * The route whose `runProviderJob` or `runProvider` may have left a provider job running: those
    * activities record the job's id on the row, not here, so stopping it goes through the row.
@@ -54,30 +48,12 @@ export class GenerationState {
     this.admission = reserve();
   }
 
-  callbackSignalled(): void {
-    this.callbackArrived = true;
-  }
-
-  pollStarted(): void {
-    this.callbackArrived = false;
-  }
-
-  jobSubmitted(providerJobId: string, route: number | undefined): void {
-    this.providerJobId = providerJobId;
-    this.providerJobRoute = route;
-  }
-
   jobMayRun(job: RecordedJob): void {
     this.recordedJob = job;
   }
 
+  /** The step returned or was stopped: no job of it is left running. */
   jobEnded(): void {
-    this.recordedJob = undefined;
-  }
-
-  /** Whatever job this run may have left running was stopped (or given up on). */
-  jobsForgotten(): void {
-    this.providerJobId = undefined;
     this.recordedJob = undefined;
   }
 

@@ -1,10 +1,9 @@
-import { allHandlersFinished, CancellationScope, condition, patched, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, CancellationScope, condition, deprecatePatch, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { DEFAULT_ADMISSION_WAIT_MS, providerBudgetMs } from '../domain/generation-timeouts';
-import { MODALITY_MODE } from '../domain/modalities';
-import { admitUpdate, providerCallbackSignal, type GenerationInput, type GenerationOutcome } from './definitions';
+import { admitUpdate, type GenerationInput, type GenerationOutcome } from './definitions';
 import { describeFailure, DB_RETRY } from './failures';
-import { runAsync, runRoutes, runSync, runWithinBudget } from './generation-provider';
+import { runRoutes, runWithinBudget } from './generation-provider';
 import { settleLeftovers } from './generation-settlement';
 import { GenerationState } from './generation-state';
 
@@ -40,7 +39,6 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   // Concurrent or repeated admits (a client retry) share the one reservation, which a cancel
   // cannot interrupt halfway: it either commits and is settled below, or never happens.
   setHandler(admitUpdate, async () => state.admit(() => CancellationScope.nonCancellable(() => db.reserveCredits(input))));
-  setHandler(providerCallbackSignal, () => state.callbackSignalled());
 
   try {
     const admitWaitMs = input.admitBy === undefined ? DEFAULT_ADMISSION_WAIT_MS : Math.max(0, input.admitBy - Date.now()) + 1_000;
@@ -51,10 +49,9 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
       state.admitUnasked(() => CancellationScope.nonCancellable(() => db.reserveCredits(input)));
     }
     if (!(await state.admission!).admitted) return 'rejected';
-    const routed = patched('provider-routes');
-    const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () =>
-      routed ? runRoutes(input, state) : MODALITY_MODE[input.modality] === 'sync' ? runSync(input, state) : runAsync(input, state),
-    );
+    // Routes tried in order since `provider-routes` (docs/testing.md, the patch ledger).
+    deprecatePatch('provider-routes');
+    const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () => runRoutes(input, state));
     await CancellationScope.nonCancellable(() => db.captureCredits({ input, outcome }));
     state.settledNow();
     return 'succeeded';

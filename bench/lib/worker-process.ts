@@ -5,7 +5,7 @@ import { NO_ANOMALY_FLOOR } from './chaos-stack';
 import { spawnService, type ServiceProcess } from './service-process';
 
 /** `npm run worker` with the benchmarks' floor workflows registered too. */
-export const BENCH_WORKER_ENTRY = 'bench/lib/bench-worker-main.ts';
+const BENCH_WORKER_ENTRY = 'bench/lib/bench-worker-main.ts';
 
 // The worker of a bench stack (startBenchStack with inProcessWorker: false) as its own process,
 // as `npm run worker` runs it (with the floor workflows, bench/lib/bench-worker-main.ts): its memory is its own to measure, and it gets a core of its own
