@@ -8,7 +8,7 @@ import { stopProviderJob } from './generation-settlement';
 
 // The provider phase of a generation (workflows/generation.ts): its routes in order (decisions §7),
 // each a sync step (a local activity) or an async job (submitted and polled by one heartbeating
-// activity, activities/generations.ts). Either records a queued provider job on the row, where a
+// activity, activities/generations/run-job.ts). Either records a queued provider job on the row, where a
 // fallback or a settlement finds it.
 //
 // Each route's step is retried on retryable provider errors (with backoff, and at least the

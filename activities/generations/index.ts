@@ -8,15 +8,13 @@
 //
 // Each step runs on one route (`routeIndex` into input.routes); the workflow moves to the next
 // route when one keeps failing with retryable errors. Every provider call that ends is appended to
-// the generation's `attempts` (its provenance, ./attempts.ts). Workflows from before
-// `patched('one-provider-activity')` run the activities of ./legacy.ts instead.
+// the generation's `attempts` (its provenance, ./attempts.ts).
 import type { Repos } from '../../db/repos';
 import type { Storage } from '../../storage/types';
 import type { PollHints } from '../poll-hints';
 import type { ProviderRegistry } from '../providers/registry';
 import { createAttemptRecorder } from './attempts';
 import { createRecordedJobCancellation } from './cancel-recorded-job';
-import { createLegacyProviderActivities } from './legacy';
 import { createPoller } from './polling';
 import { createProviderJobContext } from './provider-job';
 import { createProviderRunActivities } from './run-job';
@@ -49,7 +47,6 @@ export function createGenerationActivities(deps: {
   const steps = { ...deps, jobs, submit, pollUntilDone, recorded, storeOutputs };
   return {
     ...createProviderRunActivities(steps),
-    ...createLegacyProviderActivities(steps),
     ...createRecordedJobCancellation(steps),
   };
 }

@@ -29,7 +29,7 @@ export function createProviderRunActivities(deps: {
    * paid one; then polled (heartbeating) until done and its files stored. Only a step that finds the
    * row already running reads it: a first run costs no extra statement.
    */
-  async function runJobOnRoute(input: GenerationInput, routeIndex: number | undefined): Promise<ProviderOutcome> {
+  async function runJobOnRoute(input: GenerationInput, routeIndex: number): Promise<ProviderOutcome> {
     const { job, adapter } = await jobs.jobOf(input, routeIndex);
     return jobs.withProviderContext(job, async (ctx) => {
       // Watched from before the submission: a callback that comes while the job is being recorded
@@ -38,7 +38,7 @@ export function createProviderRunActivities(deps: {
       try {
         const firstRun = await repos.generations.markRunning(input.generationId, job.route);
         const row = firstRun ? undefined : await repos.generations.findById(input.generationId);
-        const resumed = row?.provider_job_id && (routeIndex === undefined || onRoute(row, job)) ? row : undefined;
+        const resumed = row?.provider_job_id && onRoute(row, job) ? row : undefined;
         // A re-run's call is open from now (a call an earlier try left open is ended), or, resuming a
         // job, from that job's submission.
         if (!firstRun) await repos.generations.openAttempt(input.generationId, job.route, resumed && { since: resumed.provider_job_submitted_at });
@@ -59,18 +59,15 @@ export function createProviderRunActivities(deps: {
     /**
      * Sync modalities: the whole provider call on one route, its files stored. A provider that queues
      * the job (fal, Replicate past its wait) has it recorded on the row as an async job has, so a
-     * retry of this local activity resumes it and a fallback or settlement cancels it. Workflows
-     * from before `patched('provider-routes')` call it without a route index: their one route is
-     * the first, or the model's default.
+     * retry of this local activity resumes it and a fallback or settlement cancels it.
      */
-    async runProvider(input: GenerationInput, routeIndex?: number): Promise<ProviderOutcome> {
+    async runProvider(input: GenerationInput, routeIndex: number): Promise<ProviderOutcome> {
       return asTemporalFailure(() => runJobOnRoute(input, routeIndex), { input, routeIndex });
     },
 
     /**
      * Async modalities, in one step: hand the job to the route's provider, then poll it (heartbeating)
-     * until it is done and store its files. Workflows from before `patched('one-provider-activity')`
-     * run the two halves as `submitToProvider` and `awaitProviderJob` instead (./legacy.ts).
+     * until it is done and store its files.
      */
     async runProviderJob(input: GenerationInput, routeIndex: number): Promise<ProviderOutcome> {
       return asTemporalFailure(() => runJobOnRoute(input, routeIndex), { input, routeIndex });

@@ -8,9 +8,8 @@ import { HISTORIES_DIR } from '../fixtures/histories/shapes';
 import { stack } from '../helpers/stack';
 
 // A recorded history replays against the workflow code alone (test/workflows/replay.test.ts), which
-// never runs an activity: an activity renamed or dropped (the legacy ones of
-// activities/generations/legacy.ts, which only workflows from before a patch call) would still
-// replay, and then fail every such workflow in flight. So every activity type the recorded
+// never runs an activity: an activity renamed or dropped (say a legacy one, which only workflows
+// from before a patch call, removed before its patch is deprecated) would still replay, and then fail every such workflow in flight. So every activity type the recorded
 // histories schedule, remote or local, must be one the worker registers.
 
 interface HistoryEvent {
