@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
+import type { WebhookDeps } from '../config/webhook-settings';
 import type { Repos } from '../db/repos';
 import type { Modality } from '../domain/modalities';
 import type { AnomalySettings } from '../domain/spending-anomaly';
@@ -10,7 +11,7 @@ import { createCreditActivities } from './credits';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 import { createReconcilerActivities } from './reconciler';
-import { createWebhookActivities, type WebhookDeps } from './webhooks';
+import { createWebhookActivities } from './webhooks';
 import type { PollHints } from './poll-hints';
 
 export interface ActivityDeps {

@@ -5,7 +5,7 @@ import type { GenerationRow } from '../db/repos/generations';
 import type { ProviderRoute } from '../domain/providers';
 import { findModel } from '../domain/catalog';
 import { describeError } from '../lib/logger';
-import { providerIdempotencyKey } from './generations';
+import { providerIdempotencyKey } from './generations/provider-job';
 import type { ProviderRegistry } from './providers/registry';
 
 // The reconciler's steps (workflows/reconciler.ts). A generation whose workflow closed without

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import type { WebhookDeps } from '../activities/webhooks';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import type { WebhookDeps } from '../config/webhook-settings';
 import type { Repos } from '../db/repos';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { SecretBox } from '../lib/secret-box';
@@ -12,8 +12,8 @@ import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/types';
 import type { UrlSigner } from '../storage/url-signer';
 import type { IdempotencyState } from './idempotency-state';
-import type { PrincipalCache } from './principal-cache';
-import type { RateLimiter } from './rate-limiter';
+import type { PrincipalCache } from './guards/principal-cache';
+import type { RateLimiter } from './guards/rate-limiter';
 import type { GenerationTimeouts } from '../workflows/definitions';
 
 /** Everything the API needs, built once by the composition root (api/server.ts) or a test. */

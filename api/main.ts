@@ -8,9 +8,15 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, base: { service: 'api' } });
   const api = await startApiServer(config, logger);
   logger.info('api listening', { url: api.url });
-  const stop = async () => {
-    await api.close();
-    process.exit(0);
+  // A close that fails still ends the process, with the reason logged, instead of an unhandled rejection.
+  const stop = () => {
+    api.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error('api failed to close', describeError(err));
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { Client } from '@temporalio/client';
-import { webhookDepsFromConfig } from '../activities/webhooks/settings';
+import { webhookDepsFromConfig } from '../config/webhook-settings';
 import { createRepos } from '../db/repos';
 import { ConfigError, providerSecretsKeys, requireSetting, type Config } from '../config';
 import { parseIpRange, type IpRange } from '../lib/ip-ranges';
@@ -13,7 +13,7 @@ import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
 import { createApp } from './app';
 import type { ApiDeps } from './context';
 import { connectApiTemporal, createApiKnex } from './dependency-connections';
-import { startGuardServices } from './guard-services';
+import { startGuardServices } from './guards/guard-services';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {

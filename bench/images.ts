@@ -1,7 +1,6 @@
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { newId } from '../lib/ids';
-import { readyUpdate } from '../workflows/definitions';
-import type { floorWorkflow } from '../workflows/floor';
+import { readyUpdate, type floorWorkflow } from './workflows/floor';
 import { startBenchStack } from './lib/embedded-stack';
 import { runBench } from './lib/run-bench';
 import { postJson } from './lib/http-client';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
 import { historyFromJsonText } from '../test/fixtures/histories/history-json';
 import { HISTORIES_DIR } from '../test/fixtures/histories/shapes';
-import { BUNDLER_LOGGER, WORKFLOW_CODE } from '../worker/bundle-workflows';
+import { BUNDLER_LOGGER, workflowCode } from '../worker/bundle-workflows';
+import { BENCH_WORKFLOWS_PATH } from './lib/bench-workflows';
 import { runBench } from './lib/run-bench';
 import { percentile } from './lib/stats';
 import { textTable } from './lib/text-table';
@@ -12,7 +13,8 @@ import { textTable } from './lib/text-table';
 // histories (test/fixtures/histories/) in this process: the bundle the worker runs (WORKFLOW_CODE,
 // with workflows/sandbox-stack-traces.ts preloaded) against the same code bundled with the SDK's
 // defaults (V8's ten frames per stack trace), the baseline. Three interleaved rounds, each side
-// going first in turn; each round replays every shape BENCH_SCALE x 200 times. Replay runs every
+// going first in turn. Both bundle bench/workflows/ (the production workflows and the floors, for
+// `floor-bare`); each round replays every shape BENCH_SCALE x 200 times. Replay runs every
 // activation a live worker runs for that history, without the server.
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -45,8 +47,8 @@ async function cpuPerReplay(bundle: WorkflowBundle, name: string, history: Histo
 async function main() {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const bundles: Record<'default' | 'worker', WorkflowBundle> = {
-    default: await bundleWorkflowCode({ workflowsPath: WORKFLOW_CODE.workflowsPath, logger: BUNDLER_LOGGER }),
-    worker: await bundleWorkflowCode({ ...WORKFLOW_CODE, logger: BUNDLER_LOGGER }),
+    default: await bundleWorkflowCode({ workflowsPath: BENCH_WORKFLOWS_PATH, logger: BUNDLER_LOGGER }),
+    worker: await bundleWorkflowCode({ ...workflowCode(BENCH_WORKFLOWS_PATH), logger: BUNDLER_LOGGER }),
   };
   const histories = await Promise.all(
     SHAPES.map(async (name) => historyFromJsonText(await readFile(path.join(HISTORIES_DIR, `${name}.json`), 'utf8'))),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createKnex } from '../db/knex';
 import { generateSecretBoxKey } from '../lib/secret-box';
-import type { bareWorkflow } from '../workflows/floor';
+import type { bareWorkflow } from './workflows/floor';
 import { selfSignedCertificate, startHttpsServer } from '../test/helpers/tls';
 import { startBenchStack } from './lib/embedded-stack';
 import { postJson, requestJson } from './lib/http-client';

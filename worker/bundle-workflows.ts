@@ -11,11 +11,20 @@ import type { WorkerOptions } from '@temporalio/worker';
 
 type WorkflowBundle = NonNullable<WorkerOptions['workflowBundle']>;
 
-/** What every workflow bundle is built from: the workflow code, and the sandbox's settings. */
+/**
+ * What the production worker's bundle is built from: the workflow code, and the sandbox's settings.
+ * Bench and test workers pass a workflowsPath of their own (bench/lib/bench-workflows.ts: the same
+ * workflows and the benchmarks' floors); nothing else does.
+ */
 export const WORKFLOW_CODE = {
   workflowsPath: require.resolve('../workflows'),
   preloadModules: [require.resolve('../workflows/sandbox-stack-traces')],
 };
+
+/** WORKFLOW_CODE with another workflowsPath (bench and test workers only). */
+export function workflowCode(workflowsPath: string = WORKFLOW_CODE.workflowsPath): typeof WORKFLOW_CODE {
+  return { ...WORKFLOW_CODE, workflowsPath };
+}
 
 /** The bundler's logger: only its warnings and errors, to stderr. */
 export const BUNDLER_LOGGER = {
@@ -27,13 +36,14 @@ export const BUNDLER_LOGGER = {
   error: (message: string) => process.stderr.write(`${message}\n`),
 };
 
-export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
+/** Bundles `workflowsPath` (the production workflows unless a bench or test worker says otherwise). */
+export async function bundleWorkflowsInChildProcess(workflowsPath: string = WORKFLOW_CODE.workflowsPath): Promise<WorkflowBundle> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'workflow-bundle-'));
   const out = path.join(dir, 'bundle.js');
   try {
     await new Promise<void>((resolve, reject) => {
       // The same node and loader flags as this process (tsx's, when run from source).
-      const child = spawn(process.execPath, [...process.execArgv, __filename, out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [...process.execArgv, __filename, out, workflowsPath], { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
       child.once('error', reject);
@@ -45,14 +55,14 @@ export async function bundleWorkflowsInChildProcess(): Promise<WorkflowBundle> {
   }
 }
 
-async function writeBundle(out: string): Promise<void> {
+async function writeBundle(out: string, workflowsPath: string): Promise<void> {
   const { bundleWorkflowCode } = await import('@temporalio/worker');
-  const bundle = await bundleWorkflowCode({ ...WORKFLOW_CODE, logger: BUNDLER_LOGGER });
+  const bundle = await bundleWorkflowCode({ ...workflowCode(workflowsPath), logger: BUNDLER_LOGGER });
   await writeFile(out, bundle.code);
 }
 
 if (require.main === module) {
-  writeBundle(process.argv[2]!).catch((err) => {
+  writeBundle(process.argv[2]!, process.argv[3]!).catch((err) => {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
     process.exit(1);
   });

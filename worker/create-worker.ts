@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createActivities } from '../activities';
-import type { WebhookDeps } from '../activities/webhooks';
+import type { WebhookDeps } from '../config/webhook-settings';
 import type { PollHints } from '../activities/poll-hints';
 import type { ProviderRegistry } from '../activities/providers/registry';
 import { createRepos } from '../db/repos';

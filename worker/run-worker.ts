@@ -1,8 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
-import type { WebhookDeps } from '../activities/webhooks';
 import { createWebhookRelay } from '../activities/webhooks/relay';
-import { webhookDepsFromConfig } from '../activities/webhooks/settings';
+import { webhookDepsFromConfig, type WebhookDeps } from '../config/webhook-settings';
 import { createKnex } from '../db/knex';
 import { createRepos } from '../db/repos';
 import { providerSecretsKeys, requireSetting, type Config } from '../config';
@@ -43,6 +42,8 @@ export async function startWorker(
   logger: Logger,
   opts: {
     workflowBundle?: WorkerOptions['workflowBundle'];
+    /** Without a workflowBundle: the workflow code to bundle, when not the production workflows (bench and test workers). */
+    workflowsPath?: string;
     /** Replaces the real providers' adapters (worker/provider-registry.ts): a test stack's stand-ins. */
     providerAdapters?: Parameters<typeof providerRegistryFromConfig>[3];
   } = {},
@@ -63,7 +64,7 @@ export async function startWorker(
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
   const pollHints = await startPollHintListener(databaseUrl, logger);
   // One bundle for both workers: bundling is the slow, memory-hungry part of a worker's start.
-  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowsInChildProcess());
+  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowsInChildProcess(opts.workflowsPath));
   const shared = {
     connection,
     namespace: config.temporalNamespace,

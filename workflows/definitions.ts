@@ -113,14 +113,15 @@ export interface GenerationFailure {
   retryable?: boolean;
 }
 
-/** A provider's callback ("your job changed"): poll it now instead of at the next interval. */
+/**
+ * What APIs before poll hints sent a generation on a provider's callback. No workflow waits on it
+ * since `one-provider-activity` (its poll wakes on a poll hint, activities/poll-hints.ts); it names
+ * the signal in the recorded history `generation-video-callback-succeeded`.
+ */
 export const providerCallbackSignal = defineSignal('providerCallback');
 
 /** Update-with-Start target: reserves credits and answers the caller synchronously. */
 export const admitUpdate = defineUpdate<Admission>('admit');
-
-/** The benchmark's floor: a workflow that only returns, started and awaited like a generation. */
-export const readyUpdate = defineUpdate<boolean>('ready');
 
 export interface WebhookDeliveryInput {
   deliveryId: string;

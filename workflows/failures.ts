@@ -22,7 +22,7 @@ export const PROVIDER_RETRY = {
   nonRetryableErrorTypes: ['ProviderError', 'PermanentFailure', 'RangeError', 'TypeError', 'SyntaxError'],
 };
 
-/** The type of a provider failure a retry may cure (activities/generations.ts). */
+/** The type of a provider failure a retry may cure (activities/generations/provider-failures.ts). */
 const PROVIDER_TRANSIENT_ERROR_TYPE = 'ProviderTransientError';
 
 /**

@@ -1,7 +1,8 @@
-// Everything the worker registers. Workflow code only; activities are imported as types.
+// Everything the production worker registers. Workflow code only; activities are imported as
+// types. The benchmarks' floor workflows are registered by bench and test workers only
+// (bench/workflows/index.ts).
 export { generationWorkflow } from './generation';
 export { comparisonWorkflow } from './comparison';
-export { bareWorkflow, floorWorkflow } from './floor';
 export { reconcilerWorkflow } from './reconciler';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';

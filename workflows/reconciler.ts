@@ -1,4 +1,4 @@
-import { log, patched, proxyActivities } from '@temporalio/workflow';
+import { deprecatePatch, log, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
 // Runs every minute from a Temporal Schedule (worker/reconciler-schedule.ts): settles generations
@@ -44,18 +44,14 @@ export interface ReconcilerResult {
 
 export async function reconcilerWorkflow(args: ReconcilerArgs = {}): Promise<ReconcilerResult> {
   // One repair that keeps failing (its activity's retries spent) is logged and left to the next
-  // run; the others, the comparisons and the claims go ahead. Before it, one failure failed the run.
-  const settleEach = patched('reconciler-settles-each');
+  // run; the others, the comparisons and the claims go ahead (`reconciler-settles-each`).
+  deprecatePatch('reconciler-settles-each');
   let failed = 0;
-  /** How many of `ids` `settle` repaired; a failure counts in `failed` (settleEach) or fails the run. */
+  /** How many of `ids` `settle` repaired; a failure counts in `failed`. */
   async function settleAll(ids: string[], settle: (id: string) => Promise<boolean>, what: 'generation' | 'comparison'): Promise<number> {
     let repaired = 0;
     for (let i = 0; i < ids.length; i += SETTLE_CONCURRENCY) {
       const batch = ids.slice(i, i + SETTLE_CONCURRENCY);
-      if (!settleEach) {
-        repaired += (await Promise.all(batch.map((id) => settle(id)))).filter(Boolean).length;
-        continue;
-      }
       const settled = await Promise.allSettled(batch.map((id) => settle(id)));
       settled.forEach((outcome, j) => {
         if (outcome.status === 'fulfilled') {
@@ -76,12 +72,9 @@ export async function reconcilerWorkflow(args: ReconcilerArgs = {}): Promise<Rec
   const repaired = await settleAll(stranded.map(({ id }) => id), (id) => settleStrandedGeneration(id), 'generation');
   // After the generations, so that a comparison whose last open children were just refunded gets
   // its verdict in the same run.
-  let comparisons: Pick<ReconcilerResult, 'strandedComparisons' | 'finishedComparisons'> = {};
-  if (patched('reconcile-comparisons')) {
-    const open = await findStrandedComparisons({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
-    const finished = await settleAll(open, (id) => settleStrandedComparison(id), 'comparison');
-    comparisons = { strandedComparisons: open.length, finishedComparisons: finished };
-  }
+  deprecatePatch('reconcile-comparisons');
+  const open = await findStrandedComparisons({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
+  const finished = await settleAll(open, (id) => settleStrandedComparison(id), 'comparison');
   await deleteExpiredAdmissionClaims();
-  return { stranded: stranded.length, repaired, ...comparisons, ...(settleEach && { failed }) };
+  return { stranded: stranded.length, repaired, strandedComparisons: open.length, finishedComparisons: finished, failed };
 }

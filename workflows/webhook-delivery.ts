@@ -1,4 +1,4 @@
-import { CancellationScope, isCancellation, patched, proxyActivities, proxyLocalActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
+import { CancellationScope, deprecatePatch, isCancellation, patched, proxyLocalActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions';
 
@@ -24,7 +24,7 @@ import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions
 // - whatever ends the workflow short of a recorded verdict (the schedule's end passed in an outage,
 //   a bug, a cancellation) ends the delivery `exhausted` in a non-cancellable `finally`; a run that
 //   closes without even that (terminated, timed out) is restarted by the relay's sweep.
-// Deliveries started before a patch keep the code they started with.
+// Deliveries started before `delivery-always-ends` keep the code they started with (the loop below).
 
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
   if (patched('delivery-always-ends')) return deliverUntilEnded(input);
@@ -33,7 +33,8 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     startToCloseTimeout: input.timeoutMs + 30_000,
     retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 30 },
   };
-  const { attemptWebhookDelivery } = patched('local-attempts') ? proxyLocalActivities<Activities>(options) : proxyActivities<Activities>(options);
+  deprecatePatch('local-attempts');
+  const { attemptWebhookDelivery } = proxyLocalActivities<Activities>(options);
   for (const [i, gapMs] of input.scheduleMs.entries()) {
     if (gapMs > 0) await sleep(gapMs);
     const next = input.scheduleMs[i + 1];

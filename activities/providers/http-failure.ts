@@ -84,7 +84,7 @@ function causeChain(err: unknown): string {
 /**
  * A provider (or its output URL) that could not be reached. The client's message names the provider
  * only; the root cause (`connect ECONNREFUSED 10.0.3.7:8000`, a host name) goes to the logs, with
- * the generation id (activities/generations.ts), as `internalDetail`.
+ * the generation id (activities/generations/provider-failures.ts), as `internalDetail`.
  */
 export function unreachable(provider: string, rootCause: string, what = `The provider ${provider}`): ProviderError {
   return new ProviderError(PROVIDER_ERROR_CODES.unreachable, `${what} could not be reached; the generation was refunded. Try again later.`, true, {

@@ -1,4 +1,5 @@
 import type { ModelEntry } from '../../domain/catalog';
+import type { JobInput } from '../../domain/job-input';
 import type { ProviderRoute } from '../../domain/providers';
 import { storableProviderText } from '../../domain/text-input';
 
@@ -8,11 +9,8 @@ import { storableProviderText } from '../../domain/text-input';
 // answers at once (OpenAI chat, ElevenLabs TTS) returns its result from `submit`. Adapters get what
 // they need passed in (the route, the credentials); they never read process.env.
 
-/** An input file the API fetched and stored (decisions §6), e.g. `image` for `image_url`. */
-export interface JobInput {
-  storageKey: string;
-  contentType: string;
-}
+// Defined in domain/, which the API imports too; named here as well for the adapters beside it.
+export type { JobInput };
 
 export interface ProviderJob {
   generationId: string;

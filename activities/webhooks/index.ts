@@ -1,18 +1,10 @@
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
+import type { WebhookDeps } from '../../config/webhook-settings';
 import type { Repos } from '../../db/repos';
-import type { SecretBox } from '../../lib/secret-box';
 import { createAttemptActivities } from './attempt';
-import { createWebhookRelay, type WebhookRelaySettings } from './relay';
-
-export interface WebhookDeps {
-  secretBox: SecretBox;
-  allowPrivateAddresses: boolean;
-  /** WEBHOOK_CA_CERTS: certificate authorities trusted besides the system's (a private PKI). */
-  extraCa?: string;
-  relay: WebhookRelaySettings;
-}
+import { createWebhookRelay } from './relay';
 
 /** Webhook activities; a worker without webhook settings fails them with a message saying so. */
 export function createWebhookActivities(deps: { knex: Knex; repos: Repos; temporal?: Client; webhooks?: WebhookDeps }) {

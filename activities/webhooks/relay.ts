@@ -1,6 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { WebhookRelaySettings } from '../../config/webhook-settings';
 import type { Repos } from '../../db/repos';
 import type { WebhookDeliveryInput } from '../../workflows/definitions';
+import { startWebhookDelivery } from '../../workflow-starts/webhook-delivery';
 
 // The outbox relay (docs/api.md, "Webhooks"): fans committed events out into deliveries, then starts
 // each delivery's workflow. Both steps are safe to run any number of times, from any number of
@@ -21,12 +23,6 @@ export const RELAY_START_CONCURRENCY = 32;
 export const STRANDED_AFTER_MS = 2 * 60_000;
 const OVERDUE_PAGE = 200;
 
-export interface WebhookRelaySettings {
-  taskQueue: string;
-  scheduleMs: number[];
-  timeoutMs: number;
-}
-
 export function createWebhookRelay(deps: {
   repos: Repos;
   temporal: Client;
@@ -36,25 +32,8 @@ export function createWebhookRelay(deps: {
 }) {
   const { repos, temporal, settings } = deps;
 
-  /**
-   * Starts the delivery's workflow unless one runs (or, without `resume`, ever ran); true when this
-   * call started it.
-   */
-  async function startDelivery(deliveryId: string, resume?: WebhookDeliveryInput['resume']): Promise<boolean> {
-    const input: WebhookDeliveryInput = { deliveryId, scheduleMs: settings.scheduleMs, timeoutMs: settings.timeoutMs, ...(resume && { resume }) };
-    try {
-      await temporal.workflow.start('webhookDeliveryWorkflow', {
-        workflowId: deliveryId,
-        taskQueue: settings.taskQueue,
-        args: [input],
-        workflowIdReusePolicy: resume ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
-      });
-      return true;
-    } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      return false;
-    }
-  }
+  /** Starts the delivery's workflow unless one runs (workflow-starts/webhook-delivery.ts). */
+  const startDelivery = (deliveryId: string, resume?: WebhookDeliveryInput['resume']) => startWebhookDelivery(temporal, settings, deliveryId, resume);
 
   /** The workflow's status name, or `missing` when Temporal has no run of it. */
   async function workflowStatus(deliveryId: string): Promise<string> {
@@ -136,7 +115,6 @@ export function createWebhookRelay(deps: {
   }
 
   return {
-    startDelivery,
     restartStranded,
 
     /** One full pass: every undispatched event fanned out, every unstarted delivery started. */

@@ -2,13 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { pinnedLookup, vetHost, type HostLookup, type VettedAddress } from '../../lib/pinned-address';
+import { webhookUrlShape } from '../../lib/webhook-url';
 import { responsePreview } from './response-preview';
 
 // One HTTP attempt of a webhook delivery (decisions §8): https only (plain http too where
 // ALLOW_PRIVATE_WEBHOOK_URLS allows private addresses: a developer's local receiver), to an address
-// vetted after DNS resolution and pinned for the connection, no redirects, the whole exchange
-// within the timeout, and at most 64 KiB of the answer kept (as a preview any text column takes,
-// response-preview.ts). A receiver's fault is a result, never a throw.
+// vetted after DNS resolution (lib/webhook-url.ts) and pinned for the connection, no redirects, the
+// whole exchange within the timeout, and at most 64 KiB of the answer kept (as a preview any text
+// column takes, response-preview.ts). A receiver's fault is a result, never a throw.
 
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 
@@ -29,30 +30,6 @@ export interface WebhookRequest {
   lookup?: HostLookup;
   /** Extra certificate authorities to trust besides the system's (WEBHOOK_CA_CERTS). */
   extraCa?: string;
-}
-
-/** Why a URL may not receive webhooks, or undefined when it may (checked again at every send). */
-export async function vetWebhookUrl(url: string, opts: { allowPrivateAddresses: boolean; lookup?: HostLookup }): Promise<string | undefined> {
-  const shape = urlShape(url, opts.allowPrivateAddresses);
-  if (typeof shape === 'string') return shape;
-  const vetted = await vetHost(shape, opts);
-  return vetted.ok ? undefined : vetted.reason;
-}
-
-/**
- * The parsed URL, or why no webhook may go to it whatever it resolves to. Plain http goes with
- * private addresses: the setting that lets a developer's machine receive lets it receive without TLS.
- */
-function urlShape(url: string, allowHttp: boolean): URL | string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not a valid URL.';
-  }
-  if (parsed.protocol !== 'https:' && !(allowHttp && parsed.protocol === 'http:')) return 'webhook URLs must use https.';
-  if (parsed.username || parsed.password) return 'a webhook URL may not carry credentials; authenticate deliveries with the signature instead.';
-  return parsed;
 }
 
 // Building a context from the system roots costs ~30 ms of CPU: once per extra CA, not per attempt.
@@ -96,7 +73,7 @@ function poolFor(key: string, secure: boolean): http.Agent {
 
 export async function sendWebhook(req: WebhookRequest): Promise<WebhookAttemptResult> {
   const started = performance.now();
-  const url = urlShape(req.url, req.allowPrivateAddresses);
+  const url = webhookUrlShape(req.url, req.allowPrivateAddresses);
   if (typeof url === 'string') return failure(started, `refused: ${url}`);
   const vetted = await vetHost(url, req);
   if (!vetted.ok) return failure(started, `refused: ${vetted.reason}`);

@@ -5,7 +5,7 @@ import { newId, type IdPrefix } from '../../lib/ids';
 import type { ApiDeps, AppContext, AppState } from '../context';
 import type { IdempotencyState } from '../idempotency-state';
 import { ApiError } from '../errors';
-import { longestRequestMs } from '../request-budget';
+import { longestRequestMs } from '../admission/request-budget';
 import type { RouteSpec } from '../route-table';
 import { idempotencyScope } from './idempotency-scope';
 

@@ -9,9 +9,10 @@ import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentApiKey } from '../presenters/api-key';
 import { budgetPeriodOf } from '../../domain/budget-period';
-import { assertMayGrant, assertMayManage } from '../role-guards';
+import { assertMayGrant, assertMayManage } from '../guards/role-guards';
 import { ROUTES } from '../route-table';
-import { parseCreateApiKey, parseListQuery, parseUpdateApiKey } from '../schemas/api-keys';
+import { parseCreateApiKey, parseUpdateApiKey } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
 
 // /v1/api-keys (decisions §3). Keys are resources of one environment like every other: a live key
 // lists and changes live keys and a test key test keys, and ids of the other world answer 404.

@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildAvatarRequest } from '../generation-requests/avatar';
-import { createInputFetcher } from '../inputs';
+import { buildAvatarRequest } from '../admission/generation-requests/avatar';
+import { createInputFetcher } from '../admission/inputs';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/avatars (async, 202), decisions §10: text-to-avatar or lipsync, never both. */
 export function registerAvatarRoutes(router: AppRouter, deps: ApiDeps): void {

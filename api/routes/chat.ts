@@ -1,11 +1,11 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildChatRequest } from '../generation-requests/chat';
+import { buildChatRequest } from '../admission/generation-requests/chat';
 import { principalOf } from '../middleware/authenticate';
 import { isChatCompletion, presentChatCompletion } from '../presenters/chat-completion';
 import { presentGeneration } from '../presenters/generation';
 import { ROUTES } from '../route-table';
-import { startGeneration } from '../start-generation';
+import { startGeneration } from '../admission/start-generation';
 
 /**
  * POST /v1/chat (sync, 200): answers a Chat completion (`succeeded` or `failed`); a chat still

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MODALITY_WRITE_SCOPE, scopesAllow } from '../../domain/access';
 import { classifyDependencyError } from '../../lib/dependency-errors';
-import { buildComparisonRequests, resolveComparisonModels } from '../comparison-requests';
+import { buildComparisonRequests, resolveComparisonModels } from '../admission/comparison-requests';
 import type { ApiDeps } from '../context';
 import { withTemporalDeadline } from '../dependency-health';
 import { defineRoute, type AppRouter } from '../define-route';
@@ -9,9 +9,9 @@ import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentComparison } from '../presenters/comparison';
 import { ROUTES } from '../route-table';
-import { parseListQuery } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
 import { parseComparisonRequest } from '../schemas/comparisons';
-import { startComparison } from '../start-comparison';
+import { startComparison } from '../admission/start-comparison';
 
 /** How long a cancel waits for the children to stop and the verdict to be recorded. */
 const CANCEL_WAIT_MS = 20_000;

@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildImageRequest } from '../generation-requests/image';
-import { createInputFetcher } from '../inputs';
+import { buildImageRequest } from '../admission/generation-requests/image';
+import { createInputFetcher } from '../admission/inputs';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/images (sync, 200): text-to-image, or image-to-image with `image_url`. */
 export function registerImageRoutes(router: AppRouter, deps: ApiDeps): void {

@@ -3,7 +3,7 @@ import { routesOf } from '../../domain/provider-routing';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { presentModel } from '../presenters/model';
-import { requestRoutes } from '../resolve-model';
+import { requestRoutes } from '../admission/resolve-model';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
 import { parseModelsQuery } from '../schemas/models';

@@ -1,9 +1,9 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildMusicRequest } from '../generation-requests/music';
+import { buildMusicRequest } from '../admission/generation-requests/music';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/music (async, 202): 15 to 180 s, with or without vocals. */
 export function registerMusicRoutes(router: AppRouter, deps: ApiDeps): void {

@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildThreeDRequest } from '../generation-requests/three-d';
-import { createInputFetcher } from '../inputs';
+import { buildThreeDRequest } from '../admission/generation-requests/three-d';
+import { createInputFetcher } from '../admission/inputs';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/three-d (async, 202): a GLB mesh from text, or from an image with `image_url`. */
 export function registerThreeDRoutes(router: AppRouter, deps: ApiDeps): void {

@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildUpscaleRequest } from '../generation-requests/upscale';
-import { createInputFetcher } from '../inputs';
+import { buildUpscaleRequest } from '../admission/generation-requests/upscale';
+import { createInputFetcher } from '../admission/inputs';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/upscale (async, 202): priced per output megapixel (decisions §4). */
 export function registerUpscaleRoutes(router: AppRouter, deps: ApiDeps): void {

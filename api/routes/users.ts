@@ -6,9 +6,9 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentUser } from '../presenters/user';
-import { assertMayGrant, assertMayManage } from '../role-guards';
+import { assertMayGrant, assertMayManage } from '../guards/role-guards';
 import { ROUTES } from '../route-table';
-import { parseListQuery } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
 import { parseCreateUser, parseUpdateUser } from '../schemas/users';
 
 // /v1/users (decisions §3): the people of an organization and their roles, so that every role is

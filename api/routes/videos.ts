@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildVideoRequest } from '../generation-requests/video';
-import { createInputFetcher } from '../inputs';
+import { buildVideoRequest } from '../admission/generation-requests/video';
+import { createInputFetcher } from '../admission/inputs';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/videos (async, 202): text-to-video, or image-to-video with `image_url`. */
 export function registerVideoRoutes(router: AppRouter, deps: ApiDeps): void {

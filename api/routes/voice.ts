@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
-import { buildVoiceRequest } from '../generation-requests/voice';
-import { createInputFetcher } from '../inputs';
+import { buildVoiceRequest } from '../admission/generation-requests/voice';
+import { createInputFetcher } from '../admission/inputs';
 import { principalOf } from '../middleware/authenticate';
 import { ROUTES } from '../route-table';
-import { respondWithGeneration } from '../start-generation';
+import { respondWithGeneration } from '../admission/start-generation';
 
 /** POST /v1/voice (sync, 200), decisions §10: text-to-speech, voice cloning or transcription. */
 export function registerVoiceRoutes(router: AppRouter, deps: ApiDeps): void {

@@ -1,6 +1,6 @@
-import type { WebhookDeps } from '../../activities/webhooks';
-import { createWebhookRelay } from '../../activities/webhooks/relay';
-import { vetWebhookUrl } from '../../activities/webhooks/send-webhook';
+import type { WebhookDeps } from '../../config/webhook-settings';
+import { vetWebhookUrl } from '../../lib/webhook-url';
+import { startWebhookDelivery } from '../../workflow-starts/webhook-delivery';
 import { newWebhookSecret } from '../../domain/webhook-signature';
 import { newId } from '../../lib/ids';
 import { webhookSecretBinding } from '../../lib/secret-bindings';
@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
 import { presentDelivery, presentWebhook } from '../presenters/webhook';
 import { ROUTES } from '../route-table';
-import { parseListQuery } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
 import { parseCreateWebhook, parseDeliveryListQuery } from '../schemas/webhooks';
 
 /** After a rotation the old secret keeps signing this long, so receivers can roll without downtime. */
@@ -128,9 +128,8 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     }
     const webhooks = webhooksOf(deps);
     const replay = await deps.repos.webhookDeliveries.insertReplay(found.delivery);
-    const relay = createWebhookRelay({ repos: deps.repos, temporal: deps.temporal, settings: webhooks.relay });
     try {
-      await relay.startDelivery(replay.id);
+      await startWebhookDelivery(deps.temporal, webhooks.relay, replay.id);
       await deps.repos.webhookDeliveries.markStarted([replay.id]);
     } catch (err) {
       ctx.state.logger.warn('replay recorded, its start left to the relay sweep', { delivery_id: replay.id, error: String(err) });

@@ -47,18 +47,3 @@ export const parseUpdateApiKey = compileValidator<UpdateApiKeyRequest>({
     ipAllowlist: { type: 'array', maxItems: MAX_ALLOWLIST_ENTRIES, items: { type: 'string', minLength: 1, maxLength: 64 } },
   },
 });
-
-export interface ListQuery {
-  limit?: string;
-  starting_after?: string;
-}
-
-/** Stripe-style list parameters (decisions §5); query values arrive as strings. */
-export const parseListQuery = compileValidator<ListQuery>({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-    starting_after: { type: 'string', minLength: 1, maxLength: 100 },
-  },
-});

@@ -10,7 +10,7 @@ export interface ComparisonRequest {
 }
 
 // Spec §4 POST /v1/comparisons. What `params_shared` may hold depends on the modality: each model's
-// request is checked against that modality's own schema (api/comparison-requests.ts).
+// request is checked against that modality's own schema (api/admission/comparison-requests.ts).
 const parseShape = compileValidator<ComparisonRequest>({
   type: 'object',
   additionalProperties: false,

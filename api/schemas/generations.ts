@@ -2,10 +2,9 @@ import { GENERATION_STATUSES } from '../../domain/generation-status';
 import { MODALITIES, type Modality } from '../../domain/modalities';
 import type { GenerationStatus } from '../../domain/generation-status';
 import { compileValidator } from './ajv';
+import { LIST_QUERY_PROPERTIES, type ListQuery } from './list-query';
 
-export interface GenerationListQuery {
-  limit?: string;
-  starting_after?: string;
+export interface GenerationListQuery extends ListQuery {
   modality?: Modality;
   status?: GenerationStatus;
 }
@@ -15,8 +14,7 @@ export const parseGenerationListQuery = compileValidator<GenerationListQuery>({
   type: 'object',
   additionalProperties: false,
   properties: {
-    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-    starting_after: { type: 'string', minLength: 1, maxLength: 100 },
+    ...LIST_QUERY_PROPERTIES,
     modality: { type: 'string', enum: [...MODALITIES] },
     status: { type: 'string', enum: [...GENERATION_STATUSES] },
   },

@@ -1,6 +1,7 @@
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, ALL_EVENTS, type DeliveryStatus } from '../../domain/webhook-events';
 import { compileValidator } from './ajv';
 import { urlField } from './fields';
+import { LIST_QUERY_PROPERTIES, type ListQuery } from './list-query';
 
 export interface CreateWebhookRequest {
   url: string;
@@ -26,9 +27,7 @@ export function parseCreateWebhook(body: unknown): CreateWebhookRequest {
   return validateCreateWebhook(isAllEvents ? { ...body, events: [ALL_EVENTS] } : body);
 }
 
-export interface DeliveryListQuery {
-  limit?: string;
-  starting_after?: string;
+export interface DeliveryListQuery extends ListQuery {
   status?: DeliveryStatus;
 }
 
@@ -36,8 +35,7 @@ export const parseDeliveryListQuery = compileValidator<DeliveryListQuery>({
   type: 'object',
   additionalProperties: false,
   properties: {
-    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-    starting_after: { type: 'string', minLength: 1, maxLength: 100 },
+    ...LIST_QUERY_PROPERTIES,
     status: { type: 'string', enum: [...DELIVERY_STATUSES] },
   },
 });

@@ -11,6 +11,7 @@ import { startWorker } from '../../worker/run-worker';
 import { freePort } from '../../lib/free-port';
 import { NO_ANOMALY_FLOOR } from './chaos-stack';
 import { startBenchTemporal } from './bench-temporal';
+import { BENCH_WORKFLOWS_PATH } from './bench-workflows';
 import { PROVIDER_DOUBLE_CREDENTIALS, providerDoubles } from '../../test/helpers/provider-doubles';
 
 /**
@@ -51,7 +52,7 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
   await knex.destroy();
   const logger = createLogger({ level: 'error' });
   // A benchmark that measures the worker on its own runs it as a child process instead.
-  const worker = opts.inProcessWorker === false ? undefined : await startWorker(config, logger, { providerAdapters: providerDoubles });
+  const worker = opts.inProcessWorker === false ? undefined : await startWorker(config, logger, { providerAdapters: providerDoubles, workflowsPath: BENCH_WORKFLOWS_PATH });
   const api = await startApiServer(config, logger);
   return {
     config,

@@ -69,7 +69,7 @@ export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): Map<string, n
 
 /** A benchmark's child process by what it runs: the worker, a provider fake, Temporal, Postgres. */
 export function benchProcessName(commandLine: string): string {
-  if (commandLine.includes('worker/main.ts')) return 'worker';
+  if (commandLine.includes('worker/main.ts') || commandLine.includes('bench-worker-main.ts')) return 'worker';
   const fake = /test\/fakes\/([a-z-]+)-server\.ts/.exec(commandLine);
   if (fake) return `${fake[1]} fake`;
   if (commandLine.includes('start-dev')) return 'Temporal dev server';

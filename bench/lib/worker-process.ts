@@ -4,8 +4,11 @@ import { workerProcessEnv } from '../../worker/process-defaults';
 import { NO_ANOMALY_FLOOR } from './chaos-stack';
 import { spawnService, type ServiceProcess } from './service-process';
 
+/** `npm run worker` with the benchmarks' floor workflows registered too. */
+const BENCH_WORKER_ENTRY = 'bench/lib/bench-worker-main.ts';
+
 // The worker of a bench stack (startBenchStack with inProcessWorker: false) as its own process,
-// as `npm run worker` runs it: its memory is its own to measure, and it gets a core of its own
+// as `npm run worker` runs it (with the floor workflows, bench/lib/bench-worker-main.ts): its memory is its own to measure, and it gets a core of its own
 // instead of sharing the load generator's event loop. It reads the stack's database, Temporal,
 // storage and signing secret; `env` adds the provider settings (PROVIDER_MODE, FAL_KEY, ...).
 
@@ -21,7 +24,7 @@ export async function startBenchWorker(config: Config, dir: string, env: Record<
   let exit: string | undefined;
   const worker = await spawnService({
     name: 'worker',
-    entry: 'worker/main.ts',
+    entry: BENCH_WORKER_ENTRY,
     ready: '"worker polling"',
     logFile: path.join(dir, 'worker.log'),
     onUnexpectedExit: (description) => {

@@ -4,10 +4,10 @@ import type { Knex } from 'knex';
 //
 // 1. Every change to a key, a user or an organization notifies `principal_changes` (statement-level
 //    triggers, so operator SQL counts too). API processes cache authenticated principals and drop
-//    them on that notification (api/principal-cache.ts).
+//    them on that notification (api/guards/principal-cache.ts).
 // 2. take_rate_limit_tokens() takes up to N tokens from a key's shared GCRA bucket in one round
 //    trip, so a process can lease a batch and admit most requests without asking Postgres
-//    (api/rate-limiter.ts). The bucket stays the one shared truth: a token is never admitted twice.
+//    (api/guards/rate-limiter.ts). The bucket stays the one shared truth: a token is never admitted twice.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE FUNCTION notify_principal_change() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -9,7 +9,7 @@ import { createKnex } from '../../db/knex';
 import { createRepos, type Repos } from '../../db/repos';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
-import type { GenerationInput, ProviderOutcome, Submission } from '../../workflows/definitions';
+import type { GenerationInput, ProviderOutcome } from '../../workflows/definitions';
 import { createOrganization, waitFor } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
@@ -18,11 +18,6 @@ import { classifyDependencyError } from '../../lib/dependency-errors';
 
 // A provider submission happens once per generation, however often its step runs, and a job its
 // generation gave up is cancelled at the provider, even one whose submission raced the cancel.
-
-function pending(submission: Submission): { providerJobId: string } {
-  assert.equal(submission.state, 'pending');
-  return submission as Extract<Submission, { state: 'pending' }>;
-}
 
 /** A logger for a MockActivityEnvironment that keeps what was logged at `error`. */
 function errorLog(): { logger: Logger; errors: { message: string; meta?: LogMetadata }[] } {
@@ -209,30 +204,7 @@ describe('provider submissions', () => {
     });
   });
 
-  it('a re-run of submitToProvider returns the job it recorded', async () => {
-    const { org, input, activities, env } = await admittedVideo();
-    const first = pending(await env.run(activities.submitToProvider, input));
-    assert.equal((await stack().repos.generations.findById(input.generationId))?.provider_job_id, first.providerJobId);
-    const again = await env.run(activities.submitToProvider, input);
-    assert.deepEqual(again, { state: 'pending', providerJobId: first.providerJobId });
-    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
-    await assertLedgerBalanced(org.id);
-  });
-
-  it('a submission whose job id was never recorded is answered by the provider with the same job (idempotency key)', async () => {
-    const { org, input, activities, env } = await admittedVideo();
-    const first = pending(await env.run(activities.submitToProvider, input));
-    // As if the worker died between the provider's answer and recording it.
-    await stack().knex('generations').where({ id: input.generationId }).update({ provider_job_id: null });
-    const again = pending(await env.run(activities.submitToProvider, input));
-    assert.equal(again.providerJobId, first.providerJobId);
-    await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
-    await assertLedgerBalanced(org.id);
-  });
-
-  for (const step of ['runProviderJob', 'submitToProvider'] as const) {
-    const which = step === 'submitToProvider' ? 'submitToProvider, of workflows from before runProviderJob,' : 'runProviderJob';
-    it(`${which} heartbeats from a third of its heartbeat timeout on, and on while its submission is unanswered`, async () => {
+  it(`runProviderJob heartbeats from a third of its heartbeat timeout on, and on while its submission is unanswered`, async () => {
       let answer!: () => void;
       const { org, input, activities } = await admittedVideo({ asyncLatencyMs: 300, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
       const heartbeatTimeoutMs = 600;
@@ -240,22 +212,16 @@ describe('provider submissions', () => {
       const startedAt = Date.now();
       const beats: number[] = [];
       env.on('heartbeat', () => beats.push(Date.now() - startedAt));
-      const running = env.run(activities[step], input, 0);
+      const running = env.run(activities.runProviderJob, input, 0);
       await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
       // Not at once, as before: a third of the timeout (a timer may fire a millisecond early by Date.now()).
       assert.ok(beats[0]! >= heartbeatTimeoutMs / 3 - 5, `the first heartbeat came after ${beats[0]} ms`);
       answer();
-      if (step === 'runProviderJob') {
-        const outcome = (await running) as ProviderOutcome;
-        assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
-        await env.run(activities.captureCredits, { input, outcome });
-      } else {
-        pending((await running) as Submission);
-        await env.run(activities.refundCredits, { generationId: input.generationId, status: 'failed' as const });
-      }
+      const outcome = (await running) as ProviderOutcome;
+      assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
+      await env.run(activities.captureCredits, { input, outcome });
       await assertLedgerBalanced(org.id);
     });
-  }
 
   describe('a job the provider accepted while the database is unreachable', () => {
     /**

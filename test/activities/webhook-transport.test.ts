@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendWebhook, vetWebhookUrl, MAX_RESPONSE_BODY_BYTES } from '../../activities/webhooks/send-webhook';
+import { sendWebhook, MAX_RESPONSE_BODY_BYTES } from '../../activities/webhooks/send-webhook';
+import { vetWebhookUrl } from '../../lib/webhook-url';
 import { stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { setTimeout } from 'node:timers/promises';
-import { SETTLE_MS } from '../../api/principal-cache';
+import { SETTLE_MS } from '../../api/guards/principal-cache';
 import { call, createOrganization } from '../helpers/http';
 import { stack } from '../helpers/stack';
 
@@ -50,7 +50,7 @@ describe('authentication', () => {
     assert.equal((await call('POST', '/v1/images', { key: org.testKey, body })).status, 200);
     // A write straight to the database skips the API's settle wait; the triggers still reach
     // every process's principal cache within SETTLE_MS. Waiting it out is the behaviour under test
-    // (the documented bound of api/principal-cache.ts), not a wait for the notification to arrive.
+    // (the documented bound of api/guards/principal-cache.ts), not a wait for the notification to arrive.
     await stack().knex('api_keys').where({ organization_id: org.id, environment: 'test' }).update({ revoked_at: new Date() });
     await setTimeout(SETTLE_MS);
     const res = await call('POST', '/v1/images', { key: org.testKey, body });

@@ -111,7 +111,7 @@ describe('POST /v1/comparisons: what it refuses', function () {
       const error = await refused(org, comparison(['flux-schnell', 'flux-dev'], { params_shared: { colour: 'red', num_outputs: 9 } }), {
         status: 400, code: 'validation_failed', param: 'params_shared.colour',
       });
-      // KNOWN BUG (api/comparison-requests.ts, asComparisonError): the endpoint's `details` are
+      // KNOWN BUG (api/admission/comparison-requests.ts, asComparisonError): the endpoint's `details` are
       // dropped when its error is re-pointed at params_shared, so the caller learns of one bad field
       // at a time. POST /v1/images with the same fields lists both.
       assert.deepEqual(error.details?.map((d: { param: string }) => d.param), ['params_shared.colour', 'params_shared.num_outputs'], 'details lists every bad field');

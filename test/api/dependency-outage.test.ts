@@ -3,7 +3,7 @@ import { Client, type Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { API_QUERY_TIMEOUT_MS, connectApiTemporal, createApiKnex } from '../../api/dependency-connections';
 import { DEPENDENCY_RETRY_AFTER_S, TEMPORAL_RPC_TIMEOUT_MS } from '../../api/dependency-health';
-import { startGuardServices, type GuardServices } from '../../api/guard-services';
+import { startGuardServices, type GuardServices } from '../../api/guards/guard-services';
 import { createRepos } from '../../db/repos';
 import { providerCallbackUrl } from '../../domain/callback-token';
 import { newId } from '../../lib/ids';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { longestRequestMs } from '../../api/request-budget';
+import { longestRequestMs } from '../../api/admission/request-budget';
 import { canonicalJson, sha256Hex } from '../../lib/canonical-json';
 import { newId } from '../../lib/ids';
 import { createLogger } from '../../lib/logger';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { resolveInputUrl } from '../../api/fetch-input';
+import { resolveInputUrl } from '../../api/admission/fetch-input';
 import { MAX_UPLOAD_BYTES } from '../../api/schemas/uploads';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { createKeyWithRole } from '../helpers/keys';

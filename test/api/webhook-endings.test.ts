@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
-import type { WebhookDeps } from '../../activities/webhooks';
+import type { WebhookDeps } from '../../config/webhook-settings';
 import { createSecretBox, generateSecretBoxKey, type SecretBox } from '../../lib/secret-box';
 import { call, createOrganization, waitFor } from '../helpers/http';
 import { startExtraApi, stack } from '../helpers/stack';

@@ -7,7 +7,7 @@ import { stack } from '../helpers/stack';
 import { startPostgresProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 // The principal cache trusts its entries only while this listener keeps proving it is current
-// (api/principal-cache.ts). After an outage it must reconnect by itself, and drop what it cached,
+// (api/guards/principal-cache.ts). After an outage it must reconnect by itself, and drop what it cached,
 // or the API would go to the database on every request until restarted.
 
 describe('principal change listener across a Postgres outage', function () {

@@ -7,7 +7,7 @@ import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createApp } from '../../api/app';
 import type { ApiDeps } from '../../api/context';
-import { startGuardServices } from '../../api/guard-services';
+import { startGuardServices } from '../../api/guards/guard-services';
 import { createKnex } from '../../db/knex';
 import { migrateToLatest } from '../../db/migrate';
 import { createRepos, type Repos } from '../../db/repos';
@@ -18,10 +18,11 @@ import { silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
-import { BUNDLER_LOGGER, WORKFLOW_CODE } from '../../worker/bundle-workflows';
+import { BUNDLER_LOGGER, workflowCode } from '../../worker/bundle-workflows';
+import { BENCH_WORKFLOWS_PATH } from '../../bench/lib/bench-workflows';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
 import { freePort } from '../../lib/free-port';
-import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
+import { webhookDepsFromConfig } from '../../config/webhook-settings';
 import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
 import { REAL_PROVIDERS } from '../../domain/providers';
 import { selfSignedCertificate, type TestCertificate } from './tls';
@@ -66,7 +67,8 @@ export async function startTestStack(): Promise<TestStack> {
       startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'test', persistent: false, unsafeFast: true }),
     ) as Promise<EmbeddedPostgresHandle>,
     freePort().then((port) => startTemporalDevServer({ port, log })) as Promise<TemporalDevServer>,
-    bundleWorkflowCode({ ...WORKFLOW_CODE, logger: BUNDLER_LOGGER }),
+    // The production workflows and the benchmarks' floors (their histories are replayed too).
+    bundleWorkflowCode({ ...workflowCode(BENCH_WORKFLOWS_PATH), logger: BUNDLER_LOGGER }),
   ]);
   cleanups.push(() => pg.stop(), () => temporalServer.stop());
 

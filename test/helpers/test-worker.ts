@@ -2,7 +2,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities';
 import type { ProviderRegistry } from '../../activities/providers/registry';
 import type { ProviderAdapter } from '../../activities/providers/types';
-import type { WebhookDeps } from '../../activities/webhooks';
+import type { WebhookDeps } from '../../config/webhook-settings';
 import { createKnex } from '../../db/knex';
 import { createRepos } from '../../db/repos';
 import { createLogger } from '../../lib/logger';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { prodStack } from './fixture';
 import { assertProdLedgerBalanced, createProdOrganization, prodCall, prodGenerationIds } from './helpers';
 
-// Each API process caches principals in memory (api/principal-cache.ts); a revocation through one
+// Each API process caches principals in memory (api/guards/principal-cache.ts); a revocation through one
 // process must hold in the other from the very next request, though its cache had the key.
 
 describe('revocation seen by both API processes', function () {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { resolveInputUrl } from '../../api/fetch-input';
+import { resolveInputUrl } from '../../api/admission/fetch-input';
 import { ConfigError, loadConfig } from '../../config';
 import { createStorage } from '../../storage';
 import { createS3Storage } from '../../storage/s3-storage';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import Stripe from 'stripe';
 import { ownCredentialsFrom } from '../../activities/providers/own-credentials';
-import { webhookDepsFromConfig } from '../../activities/webhooks/settings';
+import { webhookDepsFromConfig } from '../../config/webhook-settings';
 import { createSecretBox } from '../../lib/secret-box';
 import { call, createOrganization, waitFor } from '../helpers/http';
 import { killHard, spawnWorkerProcess } from '../helpers/service-process';

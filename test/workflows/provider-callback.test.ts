@@ -9,7 +9,7 @@ import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
 import { startTestWorker } from '../helpers/test-worker';
 
-/** The provider's "ask again in" hint, with the submission and each poll: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations.ts). */
+/** The provider's "ask again in" hint, with the submission and each poll: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations/polling.ts). */
 const POLL_AFTER_MS = 5_000;
 
 /**

@@ -12,7 +12,7 @@ import { startTestWorker } from '../helpers/test-worker';
 
 // A provider job a generation gives up is cancelled at the provider, and a step run again resumes
 // the job it queued instead of paying for a second one (issue 13: "an abandoned provider job is
-// cancelled"; activities/generations.ts). Through the API, the generation workflow and the fal
+// cancelled"; activities/generations/). Through the API, the generation workflow and the fal
 // adapter against fal's fake; the API answers sync requests with 202 once reserved
 // (SYNC_TIMEOUT_MS=0), so a sync job can be cancelled while its local activity runs.
 

@@ -1,0 +1,116 @@
+import { WithStartWorkflowOperation } from '@temporalio/client';
+import type { KeyPrincipal } from '../../db/repos/api-keys';
+import type { ComparisonChild, ComparisonRow } from '../../db/repos/comparisons';
+import type { Modality } from '../../domain/modalities';
+import { comparisonExecutionTimeoutMs } from '../../domain/generation-timeouts';
+import { newId } from '../../lib/ids';
+import type { comparisonWorkflow } from '../../workflows/comparison';
+import { budgetPeriodOf } from '../../domain/budget-period';
+import { admissionCredits } from '../../domain/pricing';
+import { budgetExceeded } from './budget-exceeded';
+import { requestRoutes } from './resolve-model';
+import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../../workflows/definitions';
+import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
+import type { ApiDeps } from '../context';
+import { ApiError } from '../errors';
+import type { IdempotencyState } from '../idempotency-state';
+import type { GenerationRequest } from './generation-request';
+
+type Found = { comparison: ComparisonRow; children: ComparisonChild[] };
+
+/**
+ * Starts a comparison's workflow with Update-with-Start, as startGeneration does for a generation:
+ * the `admit` update records the comparison and its children and reserves the sum of their
+ * estimates in one statement, so the caller learns at once whether the wallet covered all of them
+ * (402, with nothing reserved, if not). Comparisons are async: the answer is the comparison as
+ * accepted, once admitted.
+ */
+export async function startComparison(
+  deps: ApiDeps,
+  principal: KeyPrincipal,
+  request: { modality: Modality; prompt: string; paramsShared: Record<string, unknown>; children: GenerationRequest[] },
+  idempotency?: IdempotencyState,
+): Promise<Found> {
+  const comparisonId = idempotency?.resourceId ?? newId('cmp');
+  const owner = { organizationId: principal.organizationId, environment: principal.environment };
+  if (idempotency?.takenOver) {
+    // A retry of a request that broke midway: if its comparison was admitted, answer with it.
+    const existing = await deps.repos.comparisons.findWithChildren(comparisonId, owner);
+    if (existing) return existing;
+  }
+  const children: GenerationInput[] = request.children.map((child) => {
+    const routes = requestRoutes(child.model, principal, deps.routing);
+    return {
+      generationId: newId('gen'),
+      organizationId: principal.organizationId,
+      apiKeyId: principal.apiKeyId,
+      environment: principal.environment,
+      modality: request.modality,
+      model: child.model.slug,
+      prompt: child.prompt,
+      params: child.params,
+      estimatedCredits: admissionCredits(child.estimatedCredits, routes),
+      timeouts: deps.generationTimeouts,
+      plan: principal.plan,
+      comparisonId,
+      ...(child.inputs && { inputs: child.inputs }),
+      routes,
+    };
+  });
+  const budgetPeriod = budgetPeriodOf(deps.clock());
+  const input: ComparisonInput = {
+    comparisonId,
+    organizationId: principal.organizationId,
+    apiKeyId: principal.apiKeyId,
+    environment: principal.environment,
+    modality: request.modality,
+    prompt: request.prompt,
+    paramsShared: request.paramsShared,
+    children,
+    admitBy: Date.now() + deps.admissionTimeoutMs,
+    budgetPeriod,
+  };
+  const start = new WithStartWorkflowOperation<typeof comparisonWorkflow>('comparisonWorkflow', {
+    workflowId: comparisonId,
+    taskQueue: deps.taskQueue,
+    args: [input],
+    workflowExecutionTimeout: comparisonExecutionTimeoutMs(request.modality, deps.generationTimeouts, deps.admissionTimeoutMs),
+    workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
+  });
+  const abortAdmission = new AbortController();
+  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () =>
+    deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }),
+  );
+  answer.catch(() => undefined);
+  const findAdmitted = () => deps.repos.comparisons.findWithChildren(comparisonId, owner);
+  const waited = await awaitAdmission(deps, {
+    claimId: comparisonId,
+    organizationId: principal.organizationId,
+    apiKeyId: principal.apiKeyId,
+    budgetPeriod,
+    neededCredits: children.reduce((sum, c) => sum + c.estimatedCredits, 0),
+    admitBy: input.admitBy!,
+    answer,
+    syncWindowMs: 0,
+    // The comparison's answer comes with the workflow task that reserves its children.
+    firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS,
+    stopWaiting: () => abortAdmission.abort(),
+    findAdmitted,
+  });
+  if (waited.kind === 'row') return waited.found;
+  assertAdmitted(waited.admission, children, deps.admissionTimeoutMs);
+  const found = await findAdmitted();
+  if (!found) throw new Error(`admitted comparison ${comparisonId} has no row`);
+  return found;
+}
+
+function assertAdmitted(admission: Admission, children: GenerationInput[], admissionTimeoutMs: number): void {
+  if (admission.admitted) return;
+  if (admission.code === 'admission_timeout') throw noWorker(admissionTimeoutMs);
+  const total = children.reduce((sum, c) => sum + c.estimatedCredits, 0);
+  if (admission.code === 'budget_exceeded') throw budgetExceeded(admission, total);
+  throw new ApiError(
+    'insufficient_credits',
+    `Insufficient credits: this comparison needs ${total} credits for its ${children.length} models together, and ${admission.availableCredits} are available. Nothing was reserved. Top up the wallet or compare fewer or cheaper models.`,
+  );
+}
