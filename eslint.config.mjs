@@ -61,7 +61,7 @@ const disableNeedsReason = {
 export default defineConfig(
   { ignores: ['.tools/**'] },
   {
-    files: ['{api,workflows,activities,worker,db,domain,lib,config,storage,embedded,bench,test}/**/*.ts'],
+    files: ['{api,workflows,workflow-starts,activities,worker,db,domain,lib,config,storage,embedded,bench,test}/**/*.ts'],
     extends: [tseslint.configs.base],
     languageOptions: {
       parserOptions: {

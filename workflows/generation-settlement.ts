@@ -1,4 +1,4 @@
-import { CancellationScope, deprecatePatch, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { type CancellationScope, deprecatePatch, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { GenerationFailure, GenerationInput } from './definitions';
 import { DB_RETRY } from './failures';
