@@ -3,14 +3,7 @@ import type { Knex } from 'knex';
 import type { Repos } from '../db/repos';
 import { createSpendRepo } from '../db/repos/spend';
 import { creditsToUsd } from '../domain/pricing';
-import {
-  ANOMALY_WINDOW_MS,
-  DEFAULT_ANOMALY_SETTINGS,
-  baselineAverage,
-  isSpendingAnomaly,
-  spendPeriods,
-  type AnomalySettings,
-} from '../domain/spending-anomaly';
+import { ANOMALY_WINDOW_MS, DEFAULT_ANOMALY_SETTINGS, baselineAverage, isSpendingAnomaly, spendPeriods, type AnomalySettings } from '../domain/spending-anomaly';
 import { newId } from '../lib/ids';
 
 // The anomaly detector's steps (workflows/anomaly-detector.ts, every minute from a Temporal
@@ -84,4 +77,3 @@ export function createAnomalyActivities(deps: AnomalyDeps) {
     },
   };
 }
-

@@ -16,27 +16,31 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
     /** Records the comparison and every child and reserves the sum of their estimates, or nothing. */
     async reserveComparison(input: ComparisonInput): Promise<Admission> {
       return failPermanently(async () => {
-        const admitted = await budgetRefusal(() => admitComparison(
-          knex,
-          {
-            id: input.comparisonId,
-            organization_id: input.organizationId,
-            api_key_id: input.apiKeyId,
-            environment: input.environment,
-            modality: input.modality,
-            prompt: input.prompt,
-            params_shared: input.paramsShared,
-            admit_by: input.admitBy ?? null,
-            budget_period: input.budgetPeriod ?? null,
-          },
-          input.children.map((child) => ({
-            id: child.generationId,
-            model: child.model,
-            prompt: child.prompt,
-            params: child.params,
-            reserved_credits: child.estimatedCredits,
-          })),
-        ), () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod));
+        const admitted = await budgetRefusal(
+          () =>
+            admitComparison(
+              knex,
+              {
+                id: input.comparisonId,
+                organization_id: input.organizationId,
+                api_key_id: input.apiKeyId,
+                environment: input.environment,
+                modality: input.modality,
+                prompt: input.prompt,
+                params_shared: input.paramsShared,
+                admit_by: input.admitBy ?? null,
+                budget_period: input.budgetPeriod ?? null,
+              },
+              input.children.map((child) => ({
+                id: child.generationId,
+                model: child.model,
+                prompt: child.prompt,
+                params: child.params,
+                reserved_credits: child.estimatedCredits,
+              })),
+            ),
+          () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod),
+        );
         if (typeof admitted === 'object') return admitted;
         if (admitted) return { admitted: true };
         if ((await repos.admissionClaims.refusalReason(input.comparisonId, input.admitBy)) === 'admission_timeout') {

@@ -35,10 +35,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
   async function appendEvent(gen: GenerationRow, trx: Db): Promise<void> {
     const event = generationEvent(gen);
     if (!event) return;
-    await repos.events.append(
-      { id: newId('evt'), organization_id: gen.organization_id, environment: gen.environment, subject_id: gen.id, ...event },
-      trx,
-    );
+    await repos.events.append({ id: newId('evt'), organization_id: gen.organization_id, environment: gen.environment, subject_id: gen.id, ...event }, trx);
   }
 
   return {
@@ -48,20 +45,24 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
      */
     async reserveCredits(input: GenerationInput): Promise<Admission> {
       return failPermanently(async () => {
-        const admitted = await budgetRefusal(() => admission.admit({
-          id: input.generationId,
-          organization_id: input.organizationId,
-          api_key_id: input.apiKeyId,
-          environment: input.environment,
-          modality: input.modality,
-          model: input.model,
-          prompt: input.prompt,
-          params: input.params,
-          reserved_credits: input.estimatedCredits,
-          cache_key: input.cacheKey ?? null,
-          admit_by: input.admitBy ?? null,
-          budget_period: input.budgetPeriod ?? null,
-        }), () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod));
+        const admitted = await budgetRefusal(
+          () =>
+            admission.admit({
+              id: input.generationId,
+              organization_id: input.organizationId,
+              api_key_id: input.apiKeyId,
+              environment: input.environment,
+              modality: input.modality,
+              model: input.model,
+              prompt: input.prompt,
+              params: input.params,
+              reserved_credits: input.estimatedCredits,
+              cache_key: input.cacheKey ?? null,
+              admit_by: input.admitBy ?? null,
+              budget_period: input.budgetPeriod ?? null,
+            }),
+          () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod),
+        );
         if (typeof admitted === 'object') return admitted;
         if (admitted) return { admitted: true };
         if ((await repos.admissionClaims.refusalReason(input.generationId, input.admitBy)) === 'admission_timeout') {
@@ -75,38 +76,40 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
     /** Success: charges the reservation, releases any rest, records the outputs and the event. */
     async captureCredits(args: { input: GenerationInput; outcome: ProviderOutcome }): Promise<void> {
       const { input, outcome } = args;
-      await failPermanently(() => knex.transaction(async (trx) => {
-        const done = await repos.generations.finishSucceeded(
-          input.generationId,
-          {
-            chargedCredits: actualCharge(input, outcome),
-            ...(outcome.text !== undefined && { outputText: outcome.text }),
-            ...(outcome.usage && {
-              usage: {
-                ...(outcome.usage.inputTokens !== undefined && { input_tokens: outcome.usage.inputTokens }),
-                ...(outcome.usage.outputTokens !== undefined && { output_tokens: outcome.usage.outputTokens }),
-                ...(outcome.usage.outputTokensEstimated && { output_tokens_estimated: true }),
-              },
-            }),
-            ...(outcome.served && { served: outcome.served }),
-          },
-          trx,
-        );
-        if (!done) return;
-        await repos.generations.insertOutputs(
-          outcome.outputs.map((file) => outputRow(input.generationId, file)),
-          trx,
-        );
-        await appendEvent(done, trx);
-        if (movesMoney(done)) {
-          await ledger.captureCredits(trx, {
-            organizationId: done.organization_id,
-            generationId: done.id,
-            reserved: done.reserved_credits,
-            charged: done.charged_credits,
-          });
-        }
-      }));
+      await failPermanently(() =>
+        knex.transaction(async (trx) => {
+          const done = await repos.generations.finishSucceeded(
+            input.generationId,
+            {
+              chargedCredits: actualCharge(input, outcome),
+              ...(outcome.text !== undefined && { outputText: outcome.text }),
+              ...(outcome.usage && {
+                usage: {
+                  ...(outcome.usage.inputTokens !== undefined && { input_tokens: outcome.usage.inputTokens }),
+                  ...(outcome.usage.outputTokens !== undefined && { output_tokens: outcome.usage.outputTokens }),
+                  ...(outcome.usage.outputTokensEstimated && { output_tokens_estimated: true }),
+                },
+              }),
+              ...(outcome.served && { served: outcome.served }),
+            },
+            trx,
+          );
+          if (!done) return;
+          await repos.generations.insertOutputs(
+            outcome.outputs.map((file) => outputRow(input.generationId, file)),
+            trx,
+          );
+          await appendEvent(done, trx);
+          if (movesMoney(done)) {
+            await ledger.captureCredits(trx, {
+              organizationId: done.organization_id,
+              generationId: done.id,
+              reserved: done.reserved_credits,
+              charged: done.charged_credits,
+            });
+          }
+        }),
+      );
     },
 
     /** Failure or cancel: the whole reservation goes back; a failure also records its event. */
@@ -118,18 +121,20 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       errorSource?: 'provider' | 'gateway';
       retryable?: boolean;
     }): Promise<void> {
-      await failPermanently(() => knex.transaction(async (trx) => {
-        const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);
-        if (!done) return;
-        await appendEvent(done, trx);
-        if (movesMoney(done)) {
-          await ledger.refundCredits(trx, {
-            organizationId: done.organization_id,
-            generationId: done.id,
-            amount: done.reserved_credits,
-          });
-        }
-      }));
+      await failPermanently(() =>
+        knex.transaction(async (trx) => {
+          const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);
+          if (!done) return;
+          await appendEvent(done, trx);
+          if (movesMoney(done)) {
+            await ledger.refundCredits(trx, {
+              organizationId: done.organization_id,
+              generationId: done.id,
+              amount: done.reserved_credits,
+            });
+          }
+        }),
+      );
     },
   };
 }

@@ -175,9 +175,10 @@ async function cancelProviderJob(providers: ProviderRegistry, gen: GenerationRow
     // a pre-routes workflow used. A job belongs to the account that submitted it: one submitted on
     // the platform's key is cancelled with the platform's, even when the organization has a key of
     // its own by now. (Rows from before the key was recorded fall back to the registry's old rule.)
-    const route = gen.provider && gen.provider_model
-      ? ({ provider: gen.provider, model: gen.provider_model, ...(gen.provider_key_owner && { key: gen.provider_key_owner }) } as ProviderRoute)
-      : providers.defaultRoute(model, gen.environment);
+    const route =
+      gen.provider && gen.provider_model
+        ? ({ provider: gen.provider, model: gen.provider_model, ...(gen.provider_key_owner && { key: gen.provider_key_owner }) } as ProviderRoute)
+        : providers.defaultRoute(model, gen.environment);
     const credentials = await providers.credentialsFor(route, gen.organization_id);
     const job = { generationId: gen.id, model, prompt: gen.prompt, params: gen.params, inputs: {}, idempotencyKey: providerIdempotencyKey(gen.id), route, credentials };
     await providers.adapterFor(route).cancel(job, providerJobId);

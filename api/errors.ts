@@ -80,5 +80,4 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string) =>
-  new ApiError('resource_not_found', `No such ${what}: '${id}'.`, { param: 'id' });
+export const notFound = (what: string, id: string) => new ApiError('resource_not_found', `No such ${what}: '${id}'.`, { param: 'id' });

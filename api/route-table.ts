@@ -7,11 +7,7 @@ import type { IdPrefix } from '../lib/ids';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'signed_url' }
-  | { kind: 'admin' }
-  | { kind: 'api_key'; scope: RouteScope; minRole: Role; creditConsuming: boolean };
+export type RouteAccess = { kind: 'public' } | { kind: 'signed_url' } | { kind: 'admin' } | { kind: 'api_key'; scope: RouteScope; minRole: Role; creditConsuming: boolean };
 
 /**
  * The scope a route needs: one scope, none (any key), or `any_modality_write`: the write scope of

@@ -37,7 +37,11 @@ const holdMs = Number(process.env.BENCH_HOLD_MS ?? 45_000);
 const ROUNDS = 5;
 const CONCURRENCY = 16;
 const DRAIN_DEADLINE_MS = 30 * 60_000;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const spread = (sorted: number[]) => `p50 ${seconds(percentile(sorted, 0.5))}, p99 ${seconds(percentile(sorted, 0.99))}, max ${seconds(sorted[sorted.length - 1] ?? NaN)}`;
 
@@ -168,7 +172,12 @@ async function main() {
       const outcomes = await knex('generations').whereIn('id', allIds).select('id', 'modality', 'status', 'provider');
       const onFal = outcomes.filter((r) => r.status === 'succeeded' && r.provider === 'fal').length;
       const others = outcomes.filter((r) => !(r.status === 'succeeded' && r.provider === 'fal')).map((r) => `${r.id} ${r.status} ${r.provider}`);
-      const spotIds = [...new Set(outcomes.map((r) => r.modality as string))].flatMap((m) => outcomes.filter((r) => r.modality === m).slice(0, 5).map((r) => r.id as string));
+      const spotIds = [...new Set(outcomes.map((r) => r.modality as string))].flatMap((m) =>
+        outcomes
+          .filter((r) => r.modality === m)
+          .slice(0, 5)
+          .map((r) => r.id as string),
+      );
       const spot = await Promise.all(spotIds.map(async (id) => JSON.parse((await getJson(`${stack.apiUrl}/v1/generations/${id}`, key)).body)));
       const spotOk = spot.filter((g) => g.status === 'succeeded' && g.provider === 'fal' && g.outputs.length > 0).length;
 
@@ -191,7 +200,10 @@ async function main() {
           ),
           `  medians: ${acceptRate.toFixed(1)} accepted/s against ${floorRate.toFixed(1)} bare workflows/s = ${(acceptRate / floorRate).toFixed(2)}x (target >= 0.8x)`,
           `  CPU per job (its request, run and settlement: the accept round and its drain) and per bare workflow, by process:`,
-          tallyTable([['per job', spent.jobs, jobs], ['per bare workflow', spent.floors, jobs]]),
+          tallyTable([
+            ['per job', spent.jobs, jobs],
+            ['per bare workflow', spent.floors, jobs],
+          ]),
           `  worker RSS: ${megabytes(idle.rssBytes)} idle once polling, ${megabytes(beforeThroughput.rssBytes)} before the phase, peak ${megabytes(throughputPeak)} (${peakNote(throughputPeakReset)})`,
           '',
           `2. in flight, fal latency ${holdMs} ms: ${burst.n} creation requests at c=${CONCURRENCY}, ${burst.perSecond.toFixed(1)} accepted/s (p50 ${ms(burst.p50)}, p99 ${ms(burst.p99)}, errors ${burst.errors})`,

@@ -39,7 +39,9 @@ async function main() {
   const org = JSON.parse((await postJson(`${stack.apiUrl}/admin/v1/organizations`, admin, { name: 'auth bench', plan: 'pro', enterprise: true })).body);
   await requestJson('PATCH', `${stack.apiUrl}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
   const owner = org.api_keys.find((k: { environment: string }) => k.environment === 'live').secret as string;
-  const scoped = JSON.parse((await postJson(`${stack.apiUrl}/v1/api-keys`, { Authorization: `Bearer ${owner}` }, { name: 'bench', scopes: ['generations:read', 'images:write'] })).body);
+  const scoped = JSON.parse(
+    (await postJson(`${stack.apiUrl}/v1/api-keys`, { Authorization: `Bearer ${owner}` }, { name: 'bench', scopes: ['generations:read', 'images:write'] })).body,
+  );
   await requestJson('PATCH', `${stack.apiUrl}/v1/api-keys/${scoped.id}`, { Authorization: `Bearer ${owner}` }, { ipAllowlist: ['127.0.0.0/8', '::1/128'] });
   const key = { Authorization: `Bearer ${scoped.secret}` };
 
@@ -96,14 +98,27 @@ async function main() {
   }
   const at = (label: string, c: number) => results[`${label}@${c}`]!;
   const summary = [1, 8].map((c) => {
-    const models = at('GET /v1/models (auth)', c), health = at('GET /healthz (no auth)', c);
-    const guardedR = at('trivial handler, guarded', c), bareR = at('trivial handler, bare', c), coldR = at('  …no cache, no lease', c);
+    const models = at('GET /v1/models (auth)', c),
+      health = at('GET /healthz (no auth)', c);
+    const guardedR = at('trivial handler, guarded', c),
+      bareR = at('trivial handler, bare', c),
+      coldR = at('  …no cache, no lease', c);
     return [
       `c=${c}: /v1/models vs /healthz: ${(models.perSecond / health.perSecond).toFixed(2)}x req/s, p99 ${ms(models.p99)} vs ${ms(health.p99)}`,
       `     guards add p50 ${ms(guardedR.p50 - bareR.p50)}, p99 ${ms(guardedR.p99 - bareR.p99)} (steady traffic); p50 ${ms(coldR.p50 - bareR.p50)}, p99 ${ms(coldR.p99 - bareR.p99)} (a cold key: two round trips)`,
     ].join('\n');
   });
-  console.log(['', `bench:auth (embedded stack on the ${stack.temporalLabel}; allowlisted, scoped key; rate limiter active)`, ...lines, '', ...summary, 'target: guards < 1 ms at p99', ''].join('\n'));
+  console.log(
+    [
+      '',
+      `bench:auth (embedded stack on the ${stack.temporalLabel}; allowlisted, scoped key; rate limiter active)`,
+      ...lines,
+      '',
+      ...summary,
+      'target: guards < 1 ms at p99',
+      '',
+    ].join('\n'),
+  );
 
   for (const app of [bareApp, warmApp, coldApp]) app.server.close();
   await guards.close();

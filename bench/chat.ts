@@ -56,7 +56,11 @@ async function main() {
         return res.status === 200 && typeof JSON.parse(res.body).message?.content === 'string';
       };
       const direct = async () => {
-        const res = await postJson(`${upstream.baseUrl}/chat/completions`, { Authorization: `Bearer ${upstream.apiKey}` }, { model: UPSTREAM_MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS });
+        const res = await postJson(
+          `${upstream.baseUrl}/chat/completions`,
+          { Authorization: `Bearer ${upstream.apiKey}` },
+          { model: UPSTREAM_MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS },
+        );
         return res.status === 200;
       };
       // The chat answer does not name its provider; its Generation does.
@@ -131,11 +135,14 @@ function newSide(): Side {
       side.errors += load.errors;
       wallMs += load.wallMs;
     },
-    p: (quantile) => percentile([...side.latencies].sort((a, b) => a - b), quantile),
+    p: (quantile) =>
+      percentile(
+        [...side.latencies].sort((a, b) => a - b),
+        quantile,
+      ),
     perSecond: () => (side.latencies.length / wallMs) * 1000,
   };
   return side;
 }
-
 
 runBench(main);

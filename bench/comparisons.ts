@@ -215,7 +215,10 @@ async function main() {
     // Twice: children that finish at once (the admission's own cost), then children that take
     // #slow, whose local activities hold the worker's workflow task slots meanwhile.
     const accepts: string[] = [];
-    for (const [label, prompt] of [['children without #slow', 'compare these'], [`children #slow:${slowMs}`, slowPrompt]] as const) {
+    for (const [label, prompt] of [
+      ['children without #slow', 'compare these'],
+      [`children #slow:${slowMs}`, slowPrompt],
+    ] as const) {
       process.stderr.write(`[bench] 202-accept, ${label}: single generations, then comparisons\n`);
       const total = count(50, 10);
       const singles = await acceptLoad(total, postSingle(prompt), isTerminal);
@@ -239,8 +242,27 @@ async function main() {
         '',
         "fan-out: wall = POST to the comparison's finished_at; slowest child = its own finished_at - created_at; p50 unless marked",
         textTable(
-          ['comparisons', 'n', 'wall', 'wall max', 'wall/slowest child', 'max', 'wall/#slow', 'max', 'admitted after', 'slowest child - #slow', 'verdict after last child', 'not succeeded'],
-          [...fanOuts.map(([label, runs]) => fanOutRow(label, runs)), fanOutRow('all', fanOuts.flatMap(([, runs]) => runs))],
+          [
+            'comparisons',
+            'n',
+            'wall',
+            'wall max',
+            'wall/slowest child',
+            'max',
+            'wall/#slow',
+            'max',
+            'admitted after',
+            'slowest child - #slow',
+            'verdict after last child',
+            'not succeeded',
+          ],
+          [
+            ...fanOuts.map(([label, runs]) => fanOutRow(label, runs)),
+            fanOutRow(
+              'all',
+              fanOuts.flatMap(([, runs]) => runs),
+            ),
+          ],
         ),
         'target: wall / slowest child <= 1.100x',
         '',

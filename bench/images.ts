@@ -77,7 +77,17 @@ async function main() {
     );
     await acceptApi.close();
 
-    console.log(['', `bench:images (embedded stack on the ${stack.temporalLabel}; flux-schnell 1024x1024 PNG via the simulator)`, ...rows, '', ...ratios, 'target: c=8 ratio <= 2.00x', ''].join('\n'));
+    console.log(
+      [
+        '',
+        `bench:images (embedded stack on the ${stack.temporalLabel}; flux-schnell 1024x1024 PNG via the simulator)`,
+        ...rows,
+        '',
+        ...ratios,
+        'target: c=8 ratio <= 2.00x',
+        '',
+      ].join('\n'),
+    );
     process.stderr.write('[bench] letting the accepted jobs drain before stopping\n');
     await new Promise((resolve) => setTimeout(resolve, 5000));
   } finally {

@@ -30,12 +30,23 @@ async function main() {
     const t0 = performance.now();
     for (let i = 0; i < n; i++) {
       const id = newId('gen');
-      await admitGeneration(knex, { id, organization_id: org, api_key_id: key, environment: 'live', modality: 'image', model: 'flux-schnell', prompt: 'p', params: {}, reserved_credits: 10 });
+      await admitGeneration(knex, {
+        id,
+        organization_id: org,
+        api_key_id: key,
+        environment: 'live',
+        modality: 'image',
+        model: 'flux-schnell',
+        prompt: 'p',
+        params: {},
+        reserved_credits: 10,
+      });
       await captureCredits(knex, { organizationId: org, generationId: id, reserved: 10, charged: 7 });
     }
     return (performance.now() - t0) / n;
   };
-  const toggle = (on: boolean) => knex.raw(`ALTER TABLE generations ${on ? 'ENABLE' : 'DISABLE'} TRIGGER generations_usage; ALTER TABLE ledger_entries ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ledger_usage`);
+  const toggle = (on: boolean) =>
+    knex.raw(`ALTER TABLE generations ${on ? 'ENABLE' : 'DISABLE'} TRIGGER generations_usage; ALTER TABLE ledger_entries ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ledger_usage`);
   await run(300);
   for (let r = 0; r < 3; r++) {
     await toggle(false);

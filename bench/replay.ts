@@ -50,9 +50,7 @@ async function main() {
     default: await bundleWorkflowCode({ workflowsPath: BENCH_WORKFLOWS_PATH, logger: BUNDLER_LOGGER }),
     worker: await bundleWorkflowCode({ ...workflowCode(BENCH_WORKFLOWS_PATH), logger: BUNDLER_LOGGER }),
   };
-  const histories = await Promise.all(
-    SHAPES.map(async (name) => historyFromJsonText(await readFile(path.join(HISTORIES_DIR, `${name}.json`), 'utf8'))),
-  );
+  const histories = await Promise.all(SHAPES.map(async (name) => historyFromJsonText(await readFile(path.join(HISTORIES_DIR, `${name}.json`), 'utf8'))));
   const n = Math.max(10, Math.round(200 * scale));
   await cpuPerReplay(bundles.worker, SHAPES[1]!, histories[1]!, n); // warm-up: JIT, the SDK's core
   const spent = { default: SHAPES.map(() => [] as number[]), worker: SHAPES.map(() => [] as number[]) };
@@ -62,7 +60,11 @@ async function main() {
       for (const side of order) spent[side][i]!.push(await cpuPerReplay(bundles[side], name, histories[i]!, n));
     }
   }
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      0.5,
+    );
   console.log(`CPU per replayed workflow, median of ${ROUNDS} rounds of ${n}:`);
   console.log(
     textTable(

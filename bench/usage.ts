@@ -180,12 +180,14 @@ async function main() {
   await checkLedger(knex, org.id);
   // What autovacuum would have done by the time such a history exists.
   await knex.raw('VACUUM ANALYZE generations, ledger_entries, usage_daily');
-  const counts = (await knex.raw(
-    `SELECT (SELECT count(*) FROM generations WHERE organization_id = :org)::int AS generations,
+  const counts = (
+    await knex.raw(
+      `SELECT (SELECT count(*) FROM generations WHERE organization_id = :org)::int AS generations,
             (SELECT count(*) FROM ledger_entries WHERE organization_id = :org AND generation_id IS NOT NULL)::int AS ledger,
             (SELECT count(*) FROM usage_daily WHERE organization_id = :org)::int AS rollup`,
-    { org: org.id },
-  )).rows[0] as { generations: number; ledger: number; rollup: number };
+      { org: org.id },
+    )
+  ).rows[0] as { generations: number; ledger: number; rollup: number };
 
   const today = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -193,7 +195,10 @@ async function main() {
   const get = (path: string) => () => getJson(`${stack.apiUrl}${path}`, owner);
   const runs: [string, () => Promise<{ status: number }>][] = [
     ['GET /v1/balance (baseline)', get('/v1/balance')],
-    ...(['day', 'model', 'api_key', 'modality'] as const).map((g): [string, () => Promise<{ status: number }>] => [`GET /v1/usage group_by=${g}`, get(`/v1/usage?group_by=${g}&${month}`)]),
+    ...(['day', 'model', 'api_key', 'modality'] as const).map((g): [string, () => Promise<{ status: number }>] => [
+      `GET /v1/usage group_by=${g}`,
+      get(`/v1/usage?group_by=${g}&${month}`),
+    ]),
     ['GET /v1/usage group_by=api_key csv', get(`/v1/usage?group_by=api_key&${month}&format=csv`)],
   ];
   for (const [, fn] of runs) await timed(5, fn);

@@ -81,7 +81,13 @@ async function createKey(knex: Knex, organizationId: string): Promise<string> {
   const user = await users.create({ id: newId('usr'), organization_id: organizationId, name: 'bench owner', role: 'owner' });
   const { prefix, secretHash } = generateApiKeySecret('live');
   const key = await apiKeys.create({
-    id: newId('key'), organization_id: organizationId, user_id: user.id, name: 'bench key', environment: 'live', prefix, secret_hash: secretHash,
+    id: newId('key'),
+    organization_id: organizationId,
+    user_id: user.id,
+    name: 'bench key',
+    environment: 'live',
+    prefix,
+    secret_hash: secretHash,
   });
   return key.id;
 }
@@ -97,13 +103,18 @@ async function runScenarios(knex: Knex, hot: { id: string; keyId: string }, spre
   };
   // A generation as the API hands it to the workflow: one image, a prompt, a few params.
   const generation = (): NewGeneration => ({
-    id: newId('gen'), organization_id: hot.id, api_key_id: hot.keyId, environment: 'live', modality: 'image',
-    model: 'flux-schnell', prompt: 'a lighthouse at dusk, oil on canvas', params: { width: 1024, height: 1024, seed: 7 },
-    reserved_credits: AMOUNT, cache_key: null,
+    id: newId('gen'),
+    organization_id: hot.id,
+    api_key_id: hot.keyId,
+    environment: 'live',
+    modality: 'image',
+    model: 'flux-schnell',
+    prompt: 'a lighthouse at dusk, oil on canvas',
+    params: { width: 1024, height: 1024, seed: 7 },
+    reserved_credits: AMOUNT,
+    cache_key: null,
   });
-  const coalescer = createCoalescer<{ generationId: string; amount: number }, boolean>((organizationId, requests) =>
-    reserveCreditsBatch(knex, organizationId, requests),
-  );
+  const coalescer = createCoalescer<{ generationId: string; amount: number }, boolean>((organizationId, requests) => reserveCreditsBatch(knex, organizationId, requests));
   const admission = createAdmissionCoalescer(knex);
   const scenarios: [string, number, () => Promise<boolean>, CoalescerStats?][] = [
     [`reserve, 1 hot wallet${suffix}`, 3000, () => reserve(hot.id)],
@@ -153,9 +164,7 @@ async function main() {
   const knex = createKnex(pg.databaseUrl, { poolMax: Math.max(...CONCURRENCIES) });
   try {
     await migrateToLatest(knex);
-    const settings = await knex.raw(
-      `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method', 'commit_delay') ORDER BY name`,
-    );
+    const settings = await knex.raw(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method', 'commit_delay') ORDER BY name`);
     const [hotId, ...spread] = await createWallets(knex, 1 + SPREAD, 1_000_000_000);
     const hot = { id: hotId!, keyId: await createKey(knex, hotId!) };
     process.stderr.write('[bench] warming up\n');

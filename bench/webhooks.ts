@@ -31,7 +31,11 @@ import { newTally, postgresCommits, tallyTable } from './lib/cost-tally';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const n = (base: number) => Math.max(10, Math.round(base * scale));
 const ROUNDS = 5;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 async function main() {
   const certificate = await selfSignedCertificate();
@@ -66,7 +70,10 @@ async function main() {
       const before = eventReceipts.length;
       await runLoad(count, 4, generate);
       await waitUntil(() => eventReceipts.length >= before + count, 60_000);
-      return eventReceipts.slice(before).map((r) => r.receivedAt - r.createdAt).sort((a, b) => a - b);
+      return eventReceipts
+        .slice(before)
+        .map((r) => r.receivedAt - r.createdAt)
+        .sort((a, b) => a - b);
     };
 
     process.stderr.write('[bench] warming up\n');
@@ -147,23 +154,35 @@ async function main() {
     await postJson(`${stack.apiUrl}/v1/webhooks`, testKey, { url: `https://127.0.0.1:${hanging.port}/hook`, events: ['*'] });
     const withHanging = await latencyPhase(n(200));
 
-    const line = (name: string, sorted: number[]) =>
-      `${name.padEnd(44)} n=${sorted.length}  p50 ${ms(percentile(sorted, 0.5))}  p99 ${ms(percentile(sorted, 0.99))}`;
+    const line = (name: string, sorted: number[]) => `${name.padEnd(44)} n=${sorted.length}  p50 ${ms(percentile(sorted, 0.5))}  p99 ${ms(percentile(sorted, 0.99))}`;
     console.log(`\nbench:webhooks (embedded stack on the ${stack.temporalLabel}, in-process worker, receivers on local https)\n`);
     console.log('event-to-receipt (envelope created_at -> receiver), events from sandbox image generations at c=4:');
     console.log(line('  healthy receiver alone', quiet));
     console.log(line('  healthy receiver, a hanging one subscribed', withHanging));
     console.log('\nthroughput:');
     for (const [i, r] of rounds.entries()) {
-      console.log(`  round ${i + 1}: burst of ${total} events (commit -> last receipt) ${r.deliveries.toFixed(1)} deliveries/s;  ${total} bare workflows (c=${RELAY_START_CONCURRENCY}) ${r.workflows.toFixed(1)} workflows/s;  ${(r.deliveries / r.workflows).toFixed(2)}x`);
+      console.log(
+        `  round ${i + 1}: burst of ${total} events (commit -> last receipt) ${r.deliveries.toFixed(1)} deliveries/s;  ${total} bare workflows (c=${RELAY_START_CONCURRENCY}) ${r.workflows.toFixed(1)} workflows/s;  ${(r.deliveries / r.workflows).toFixed(2)}x`,
+      );
     }
     const deliveriesPerSecond = median(rounds.map((r) => r.deliveries));
     const workflowsPerSecond = median(rounds.map((r) => r.workflows));
-    console.log(`  medians: ${deliveriesPerSecond.toFixed(1)} deliveries/s against ${workflowsPerSecond.toFixed(1)} bare workflows/s = ${(deliveriesPerSecond / workflowsPerSecond).toFixed(2)}x (target >= 0.8x)`);
+    console.log(
+      `  medians: ${deliveriesPerSecond.toFixed(1)} deliveries/s against ${workflowsPerSecond.toFixed(1)} bare workflows/s = ${(deliveriesPerSecond / workflowsPerSecond).toFixed(2)}x (target >= 0.8x)`,
+    );
     console.log('  CPU and Postgres commits per delivery and per bare workflow, over the five rounds:');
-    console.log(tallyTable([['per delivery', spent.deliveries, total * ROUNDS], ['per bare workflow', spent.floors, total * ROUNDS]]));
-    console.log(`  bare workflows closed-loop at c=8 (for reference)  n=${closedLoop.n}  ${closedLoop.perSecond.toFixed(1)} workflows/s  (p50 ${ms(closedLoop.p50)}, errors ${closedLoop.errors})`);
-    console.log(`  replays through the API (c=8, POST -> receipt)  n=${replayIds.length}  ${replaysPerSecond.toFixed(1)} deliveries/s  (replay answers p50 ${ms(replays.p50)}, errors ${replays.errors})`);
+    console.log(
+      tallyTable([
+        ['per delivery', spent.deliveries, total * ROUNDS],
+        ['per bare workflow', spent.floors, total * ROUNDS],
+      ]),
+    );
+    console.log(
+      `  bare workflows closed-loop at c=8 (for reference)  n=${closedLoop.n}  ${closedLoop.perSecond.toFixed(1)} workflows/s  (p50 ${ms(closedLoop.p50)}, errors ${closedLoop.errors})`,
+    );
+    console.log(
+      `  replays through the API (c=8, POST -> receipt)  n=${replayIds.length}  ${replaysPerSecond.toFixed(1)} deliveries/s  (replay answers p50 ${ms(replays.p50)}, errors ${replays.errors})`,
+    );
   } finally {
     await healthy.close();
     await hanging.close();

@@ -171,7 +171,10 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     workerCachedWorkflows: integer(env, 'WORKER_CACHED_WORKFLOWS', 250, 1),
     allowPrivateWebhookUrls: flag(env, 'ALLOW_PRIVATE_WEBHOOK_URLS', embedded),
     allowPrivateInputUrls: flag(env, 'ALLOW_PRIVATE_INPUT_URLS', false),
-    trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
     syncTimeoutMs: integer(env, 'SYNC_TIMEOUT_MS', 30_000, 0),
     admissionTimeoutMs: integer(env, 'ADMISSION_TIMEOUT_MS', 30_000, 1),
@@ -248,9 +251,17 @@ function s3Credentials(env: Env): Pick<Config, 's3AccessKeyId' | 's3SecretAccess
  * A secrets key and the older ones it replaced (`<NAME>_PREVIOUS`, comma-separated, newest first),
  * each base64 of 32 bytes. Older keys only open what they sealed, so they need the current key.
  */
-function secretsKeys<C extends keyof Config, P extends keyof Config>(env: Env, name: string, currentField: C, previousField: P): Record<C, string | undefined> & Record<P, string[]> {
+function secretsKeys<C extends keyof Config, P extends keyof Config>(
+  env: Env,
+  name: string,
+  currentField: C,
+  previousField: P,
+): Record<C, string | undefined> & Record<P, string[]> {
   const current = env[name]?.trim() || undefined;
-  const previous = (env[`${name}_PREVIOUS`] || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const previous = (env[`${name}_PREVIOUS`] || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (previous.length > 0 && current === undefined) {
     throw new ConfigError(`${name}_PREVIOUS is set without ${name}: set ${name} to the new key and keep the old ones in ${name}_PREVIOUS`);
   }

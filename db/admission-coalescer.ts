@@ -31,16 +31,16 @@ interface Waiting<Req, Res> {
  * run again). A failed batch is retried request by request, so only a request that fails on its own
  * is rejected; the next batch runs all the same.
  */
-export function createCoalescer<Req, Res>(
-  run: (key: string, requests: Req[]) => Promise<Res[]>,
-  opts: { maxBatch?: number } = {},
-) {
+export function createCoalescer<Req, Res>(run: (key: string, requests: Req[]) => Promise<Res[]>, opts: { maxBatch?: number } = {}) {
   const maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
   const queues = new Map<string, Waiting<Req, Res>[]>();
   const stats: CoalescerStats = { statements: 0, requests: 0 };
 
   async function settle(key: string, batch: Waiting<Req, Res>[]): Promise<void> {
-    const results = await run(key, batch.map((w) => w.request));
+    const results = await run(
+      key,
+      batch.map((w) => w.request),
+    );
     if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} got ${results.length} answers`);
     batch.forEach((w, i) => w.resolve(results[i]!));
   }
@@ -90,8 +90,7 @@ export function createCoalescer<Req, Res>(
  */
 export function createAdmissionCoalescer(knex: Knex, opts: { maxBatch?: number } = {}) {
   const coalescer = createCoalescer<NewGeneration, boolean>(
-    async (organizationId, gens) =>
-      gens.length === 1 ? [await admitGeneration(knex, gens[0]!)] : admitGenerationsBatch(knex, organizationId, gens),
+    async (organizationId, gens) => (gens.length === 1 ? [await admitGeneration(knex, gens[0]!)] : admitGenerationsBatch(knex, organizationId, gens)),
     opts,
   );
   return {

@@ -272,10 +272,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
  * must be the generation's reservation. Returns whether this call moved money: a retry, or a
  * generation that was already refunded, moves nothing.
  */
-export async function captureCredits(
-  db: Db,
-  args: { organizationId: string; generationId: string; reserved: number; charged: number },
-): Promise<boolean> {
+export async function captureCredits(db: Db, args: { organizationId: string; generationId: string; reserved: number; charged: number }): Promise<boolean> {
   assertCredits(args.reserved, 'reserved');
   assertCredits(args.charged, 'charged');
   if (args.charged > args.reserved) {
@@ -288,10 +285,7 @@ export async function captureCredits(
  * Failure or cancel: the whole reservation goes back to available. Returns whether this call moved
  * money: a retry, or a generation that was already captured, moves nothing.
  */
-export async function refundCredits(
-  db: Db,
-  args: { organizationId: string; generationId: string; amount: number },
-): Promise<boolean> {
+export async function refundCredits(db: Db, args: { organizationId: string; generationId: string; amount: number }): Promise<boolean> {
   assertCredits(args.amount, 'amount');
   return settleReservation(db, { organizationId: args.organizationId, generationId: args.generationId, reserved: args.amount, charged: 0, kind: 'refund' });
 }
@@ -306,10 +300,7 @@ export async function refundCredits(
  * the lock is granted, so under READ COMMITTED its snapshot sees whichever terminal row won, and it
  * writes the rows and moves the wallet only if there is none.
  */
-async function settleReservation(
-  db: Db,
-  args: { organizationId: string; generationId: string; reserved: number; charged: number; kind: 'capture' | 'refund' },
-): Promise<boolean> {
+async function settleReservation(db: Db, args: { organizationId: string; generationId: string; reserved: number; charged: number; kind: 'capture' | 'refund' }): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const reservation = await trx.raw(
       `SELECT reserved_delta AS amount FROM ledger_entries
@@ -368,10 +359,7 @@ function inTransaction<T>(db: Db, fn: (trx: Knex.Transaction) => Promise<T>): Pr
 }
 
 /** Operator top-up (positive) or adjustment (negative, never below zero). */
-export async function adjustCredits(
-  db: Db,
-  args: { organizationId: string; amount: number; reason: string },
-): Promise<boolean> {
+export async function adjustCredits(db: Db, args: { organizationId: string; amount: number; reason: string }): Promise<boolean> {
   return applyEntry(db, {
     organizationId: args.organizationId,
     generationId: null,
@@ -392,10 +380,7 @@ export async function getWalletBalance(db: Db, organizationId: string): Promise<
 export async function sumLedger(db: Db, organizationId: string): Promise<WalletBalance> {
   const row = await db('ledger_entries')
     .where({ organization_id: organizationId })
-    .select(
-      db.raw('coalesce(sum(available_delta), 0)::bigint AS available'),
-      db.raw('coalesce(sum(reserved_delta), 0)::bigint AS reserved'),
-    )
+    .select(db.raw('coalesce(sum(available_delta), 0)::bigint AS available'), db.raw('coalesce(sum(reserved_delta), 0)::bigint AS reserved'))
     .first();
   return { availableCredits: Number(row?.available ?? 0), reservedCredits: Number(row?.reserved ?? 0) };
 }

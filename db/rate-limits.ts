@@ -33,12 +33,7 @@ export function emissionInterval(limit: number): number {
 /** Takes up to `want` tokens (at least one, or none when the bucket is empty). */
 export async function takeRateLimitTokens(db: Db, apiKeyId: string, limit: number, want: number): Promise<TokenGrant> {
   const interval = emissionInterval(limit);
-  const result = await db.raw('SELECT o_granted, o_tat, o_now FROM take_rate_limit_tokens(?, ?, ?, ?)', [
-    apiKeyId,
-    interval,
-    RATE_LIMIT_WINDOW_SECONDS,
-    want,
-  ]);
+  const result = await db.raw('SELECT o_granted, o_tat, o_now FROM take_rate_limit_tokens(?, ?, ?, ?)', [apiKeyId, interval, RATE_LIMIT_WINDOW_SECONDS, want]);
   const row = result.rows[0] as { o_granted: number; o_tat: number; o_now: number };
   const ahead = Math.max(0, row.o_tat - row.o_now);
   return {
@@ -51,7 +46,9 @@ export async function takeRateLimitTokens(db: Db, apiKeyId: string, limit: numbe
 
 /** Gives back leased tokens that were never used, so the shared bucket does not lose them. */
 export async function returnRateLimitTokens(db: Db, apiKeyId: string, interval: number, count: number): Promise<void> {
-  await db('rate_limit_state').where({ api_key_id: apiKeyId }).update({ tat: db.raw('tat - ?', [interval * count]) });
+  await db('rate_limit_state')
+    .where({ api_key_id: apiKeyId })
+    .update({ tat: db.raw('tat - ?', [interval * count]) });
 }
 
 /** One token, straight from the shared bucket (what the leasing limiter does for a cold key). */

@@ -55,19 +55,27 @@ export const DEFAULT_AVATAR_ID = 'ava_default';
 
 export const STOCK_AVATARS: readonly StockAvatar[] = [
   {
-    id: DEFAULT_AVATAR_ID, name: 'Default presenter', veedPresenter: 'any_female_primary',
+    id: DEFAULT_AVATAR_ID,
+    name: 'Default presenter',
+    veedPresenter: 'any_female_primary',
     look: { background: '#dfe7ef', skin: '#e0ac8a', hair: '#3b2a20', shirt: '#2f5d8a', longHair: true },
   },
   {
-    id: 'ava_emily', name: 'Emily', veedPresenter: 'emily_primary',
+    id: 'ava_emily',
+    name: 'Emily',
+    veedPresenter: 'emily_primary',
     look: { background: '#f1e4d8', skin: '#f1c6a7', hair: '#a8642d', shirt: '#7a3b5c', longHair: true },
   },
   {
-    id: 'ava_marcus', name: 'Marcus', veedPresenter: 'marcus_primary',
+    id: 'ava_marcus',
+    name: 'Marcus',
+    veedPresenter: 'marcus_primary',
     look: { background: '#e2ecdf', skin: '#8d5a3b', hair: '#1d1512', shirt: '#3d6b45', longHair: false },
   },
   {
-    id: 'ava_elena', name: 'Elena', veedPresenter: 'elena_primary',
+    id: 'ava_elena',
+    name: 'Elena',
+    veedPresenter: 'elena_primary',
     look: { background: '#e9e2f2', skin: '#c98f6b', hair: '#141010', shirt: '#b0553a', longHair: true },
   },
 ];

@@ -16,16 +16,10 @@ export const CALLBACK_EXPIRY_MARGIN_MS = 5 * 60 * 1000;
  */
 export const CALLBACK_URL_LIFETIME_MS = DEFAULT_GENERATION_TIMEOUTS.asyncJobTimeoutMs + CALLBACK_EXPIRY_MARGIN_MS;
 
-const tokenOf = (secret: string, generationId: string, expires: number) =>
-  createHmac('sha256', secret).update(`provider-callback\n${generationId}\n${expires}`).digest('hex');
+const tokenOf = (secret: string, generationId: string, expires: number) => createHmac('sha256', secret).update(`provider-callback\n${generationId}\n${expires}`).digest('hex');
 
 /** `/v1/provider-callbacks/{id}?expires=<epoch s>&token=…`, valid until `expiresAt`. */
-export function providerCallbackUrl(
-  publicBaseUrl: string,
-  secret: string,
-  generationId: string,
-  expiresAt = new Date(Date.now() + CALLBACK_URL_LIFETIME_MS),
-): string {
+export function providerCallbackUrl(publicBaseUrl: string, secret: string, generationId: string, expiresAt = new Date(Date.now() + CALLBACK_URL_LIFETIME_MS)): string {
   const expires = Math.ceil(expiresAt.getTime() / 1000);
   return `${publicBaseUrl}/v1/provider-callbacks/${generationId}?expires=${expires}&token=${tokenOf(secret, generationId, expires)}`;
 }

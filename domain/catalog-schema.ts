@@ -12,9 +12,7 @@ const shortString = { type: 'string', minLength: 1, maxLength: 200 } as const;
 export const MODEL_ENTRY_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'slug', 'name', 'routes', 'modality', 'tier', 'capabilities', 'pricing', 'studioPlus', 'limits', 'priceSource',
-  ],
+  required: ['slug', 'name', 'routes', 'modality', 'tier', 'capabilities', 'pricing', 'studioPlus', 'limits', 'priceSource'],
   properties: {
     slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$', maxLength: 64 },
     name: shortString,

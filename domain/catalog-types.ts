@@ -6,16 +6,7 @@ import type { RealProvider } from './providers';
 export type Tier = 'fast' | 'standard' | 'pro';
 
 /** Every unit the spec prices in (spec §1). */
-export const PRICING_UNITS = [
-  'image',
-  'second',
-  'megapixel',
-  '1k_characters',
-  'minute',
-  'song',
-  '3d_model',
-  '1m_output_tokens',
-] as const;
+export const PRICING_UNITS = ['image', 'second', 'megapixel', '1k_characters', 'minute', 'song', '3d_model', '1m_output_tokens'] as const;
 export type PricingUnit = (typeof PRICING_UNITS)[number];
 
 /** What a model accepts; each modality uses the fields that apply to it. */

@@ -28,13 +28,10 @@ export interface ComparisonTotals {
 }
 
 /** `comparison.completed`'s data (decisions §5), as written to the outbox with the verdict. */
-export function comparisonCompletedEvent(comparison: {
-  id: string;
-  modality: string;
-  status: ComparisonVerdict;
-  totals: ComparisonTotals;
-  generationIds: string[];
-}): { type: 'comparison.completed'; data: Record<string, unknown> } {
+export function comparisonCompletedEvent(comparison: { id: string; modality: string; status: ComparisonVerdict; totals: ComparisonTotals; generationIds: string[] }): {
+  type: 'comparison.completed';
+  data: Record<string, unknown>;
+} {
   return {
     type: 'comparison.completed',
     data: {

@@ -13,8 +13,7 @@ export interface GenerationEventSubject {
 
 /** The event a generation's terminal state emits, or undefined (a cancel emits none). */
 export function generationEvent(gen: GenerationEventSubject): { type: GenerationEventType; data: Record<string, unknown> } | undefined {
-  const type: GenerationEventType | undefined =
-    gen.status === 'succeeded' ? 'generation.completed' : gen.status === 'failed' ? 'generation.failed' : undefined;
+  const type: GenerationEventType | undefined = gen.status === 'succeeded' ? 'generation.completed' : gen.status === 'failed' ? 'generation.failed' : undefined;
   if (!type) return undefined;
   return {
     type,

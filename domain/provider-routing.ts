@@ -43,12 +43,7 @@ export function simulatedOnly(routes: readonly ProviderRoute[]): boolean {
  * The routes to try, in order. `ownProviders` are the providers the organization brought its own
  * keys for (Enterprise).
  */
-export function usableRoutes(
-  model: ModelEntry,
-  environment: Environment,
-  config: RoutingConfig,
-  ownProviders: readonly string[] = [],
-): ProviderRoute[] {
+export function usableRoutes(model: ModelEntry, environment: Environment, config: RoutingConfig, ownProviders: readonly string[] = []): ProviderRoute[] {
   if (environment === 'test') return [simulatorRoute(model)];
   const deployed = routesOf(model, config);
   const real = deployed.flatMap((route): ProviderRoute[] => {

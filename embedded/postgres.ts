@@ -54,10 +54,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     persistent: opts.persistent,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'listen_addresses=127.0.0.1',
       // Local clients connect over a Unix socket in the data folder: no TCP stack per query.
-      '-c', `unix_socket_directories=${dataDir}`,
-      '-c', 'max_connections=200',
+      '-c',
+      `unix_socket_directories=${dataDir}`,
+      '-c',
+      'max_connections=200',
       ...(opts.unsafeFast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (line) => opts.log?.(line.trim()),

@@ -63,12 +63,18 @@ async function hasSchemaVersionTable(host: string, port: number, database: strin
 
 async function runSqlTool(opts: TemporalDatabasesOptions, database: string, command: string[]): Promise<void> {
   const args = [
-    '--plugin', 'postgres12',
-    '--ep', opts.host,
-    '--port', String(opts.port),
-    '--user', TEMPORAL_DB_USER,
-    '--password', TEMPORAL_DB_PASSWORD,
-    '--db', database,
+    '--plugin',
+    'postgres12',
+    '--ep',
+    opts.host,
+    '--port',
+    String(opts.port),
+    '--user',
+    TEMPORAL_DB_USER,
+    '--password',
+    TEMPORAL_DB_PASSWORD,
+    '--db',
+    database,
     ...command,
   ];
   let output = '';

@@ -56,7 +56,9 @@ async function serverAndSqlTool(log: (line: string) => void): Promise<{ server: 
   const sql = path.join(TEMPORAL_SERVER_BIN_DIR, 'sql');
   if (existsSync(server) && existsSync(sql)) return { server, sql };
   if (!hasGo()) {
-    throw new Error(`The Temporal server ${TEMPORAL_SERVER_VERSION} is not in ${TEMPORAL_SERVER_BIN_DIR} and there is no Go to build it: install Go 1.25 or later, then run npm run temporal:install-server.`);
+    throw new Error(
+      `The Temporal server ${TEMPORAL_SERVER_VERSION} is not in ${TEMPORAL_SERVER_BIN_DIR} and there is no Go to build it: install Go 1.25 or later, then run npm run temporal:install-server.`,
+    );
   }
   log(`building the Temporal server and SQL tool ${TEMPORAL_SERVER_VERSION} with go install (minutes the first time; Go caches it after)`);
   await goInstall(SERVER_PACKAGES, TEMPORAL_SERVER_VERSION, TEMPORAL_SERVER_BIN_DIR);

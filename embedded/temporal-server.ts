@@ -81,9 +81,7 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`temporal server exited with ${code}: ${stderr}`))),
-  );
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`temporal server exited with ${code}: ${stderr}`))));
   exited.catch(() => undefined);
   await Promise.race([waitUntilServing(address, 60_000), exited]);
 

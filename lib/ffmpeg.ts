@@ -58,12 +58,7 @@ export function runFfmpeg(args: readonly string[], stdin?: Buffer, timeoutMs = D
  * Runs ffmpeg writing to a temporary file and returns the file's bytes. Muxers that go back to
  * fill in a header (MP4 faststart, the WAV sizes, the MP3 Xing/LAME frame) need a seekable output.
  */
-export async function runFfmpegToFile(
-  extension: string,
-  buildArgs: (outputPath: string) => string[],
-  stdin?: Buffer,
-  timeoutMs = DEFAULT_TIMEOUT_MS,
-): Promise<Buffer> {
+export async function runFfmpegToFile(extension: string, buildArgs: (outputPath: string) => string[], stdin?: Buffer, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const output = join(dir, `out.${extension}`);
     await runFfmpeg(['-y', ...buildArgs(output)], stdin, timeoutMs);

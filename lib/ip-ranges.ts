@@ -25,9 +25,8 @@ export function parseIpRange(text: string, opts: { allowBareAddress?: boolean } 
 
 /** The canonical text of a range: its network address and prefix length. */
 export function formatIpRange([address, bits]: IpRange): string {
-  const network = address.kind() === 'ipv4'
-    ? ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${bits}`)
-    : ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/${bits}`);
+  const network =
+    address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${bits}`) : ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/${bits}`);
   return `${network.toString()}/${bits}`;
 }
 
@@ -51,7 +50,10 @@ export function clientIp(socketAddress: string, forwardedFor: string | undefined
   const socket = normalize(socketAddress)?.toString() ?? socketAddress;
   if (trusted.length === 0 || !forwardedFor || !ipInRanges(socket, trusted)) return socket;
   let client = socket;
-  const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = normalize(hops[i]!);
     if (!hop) break;

@@ -13,9 +13,7 @@ export interface Logger {
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-export function createLogger(
-  opts: { level?: LogLevel; base?: LogFields; write?: (line: string) => void } = {},
-): Logger {
+export function createLogger(opts: { level?: LogLevel; base?: LogFields; write?: (line: string) => void } = {}): Logger {
   const min = rank[opts.level ?? 'info'];
   const base = opts.base ?? {};
   const write = opts.write ?? ((line: string) => process.stdout.write(line + '\n'));

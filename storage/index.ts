@@ -36,17 +36,12 @@ export function createStorage(config: StorageConfig, urlSigner?: UrlSigner): Sto
       region: config.s3Region,
       endpoint: config.s3Endpoint,
       forcePathStyle: config.s3ForcePathStyle,
-      credentials:
-        config.s3AccessKeyId && config.s3SecretAccessKey
-          ? { accessKeyId: config.s3AccessKeyId, secretAccessKey: config.s3SecretAccessKey }
-          : undefined,
+      credentials: config.s3AccessKeyId && config.s3SecretAccessKey ? { accessKeyId: config.s3AccessKeyId, secretAccessKey: config.s3SecretAccessKey } : undefined,
       urlTtlSeconds: config.outputUrlTtlSeconds,
     });
   }
   const signer =
     urlSigner ??
-    (config.urlSigningSecret
-      ? createUrlSigner({ secret: config.urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds })
-      : undefined);
+    (config.urlSigningSecret ? createUrlSigner({ secret: config.urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds }) : undefined);
   return createLocalStorage(config.localStorageDir, signer);
 }

@@ -43,8 +43,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = opts.bucket;
-  const presignGet = (Key: string, expiresIn: number, signingDate?: Date) =>
-    getSignedUrl(client, new GetObjectCommand({ Bucket, Key }), { expiresIn, signingDate });
+  const presignGet = (Key: string, expiresIn: number, signingDate?: Date) => getSignedUrl(client, new GetObjectCommand({ Bucket, Key }), { expiresIn, signingDate });
 
   // Where this bucket's object URLs start (origin and path before the key), learnt once from the
   // SDK itself so that path-style, virtual-hosted and custom endpoints all agree with what it signs.

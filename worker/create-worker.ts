@@ -76,6 +76,8 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     workflowTaskPollerBehavior: { type: 'autoscaling' },
     activityTaskPollerBehavior: { type: 'autoscaling' },
     ...(deps.activitySlots !== undefined && { maxConcurrentActivityTaskExecutions: deps.activitySlots }),
-    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: WORKFLOW_CODE.workflowsPath, bundlerOptions: { preloadModules: WORKFLOW_CODE.preloadModules } }),
+    ...(deps.workflowBundle
+      ? { workflowBundle: deps.workflowBundle }
+      : { workflowsPath: WORKFLOW_CODE.workflowsPath, bundlerOptions: { preloadModules: WORKFLOW_CODE.preloadModules } }),
   });
 }

@@ -16,12 +16,7 @@ import type { WebhookDeliveryInput } from '../workflows/definitions';
  * is never started again, while a `resume` (the relay's sweep of stranded deliveries) reuses the id
  * of a run that has closed.
  */
-export async function startWebhookDelivery(
-  temporal: Client,
-  settings: WebhookRelaySettings,
-  deliveryId: string,
-  resume?: WebhookDeliveryInput['resume'],
-): Promise<boolean> {
+export async function startWebhookDelivery(temporal: Client, settings: WebhookRelaySettings, deliveryId: string, resume?: WebhookDeliveryInput['resume']): Promise<boolean> {
   const input: WebhookDeliveryInput = { deliveryId, scheduleMs: settings.scheduleMs, timeoutMs: settings.timeoutMs, ...(resume && { resume }) };
   try {
     await temporal.workflow.start('webhookDeliveryWorkflow', {

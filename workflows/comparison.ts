@@ -1,12 +1,4 @@
-import {
-  allHandlersFinished,
-  CancellationScope,
-  condition,
-  ParentClosePolicy,
-  proxyLocalActivities,
-  setHandler,
-  startChild,
-} from '@temporalio/workflow';
+import { allHandlersFinished, CancellationScope, condition, ParentClosePolicy, proxyLocalActivities, setHandler, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { DEFAULT_ADMISSION_WAIT_MS, generationExecutionTimeoutMs } from '../domain/generation-timeouts';
 import { admitUpdate, type Admission, type ComparisonInput, type ComparisonOutcome, type GenerationInput } from './definitions';

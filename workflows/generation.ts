@@ -29,9 +29,7 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   const root = CancellationScope.current();
   // A comparison's child was admitted with its comparison, in the same statement as its siblings;
   // it only confirms that its comparison has not refunded it meanwhile.
-  const state = new GenerationState(
-    input.comparisonId === undefined ? undefined : CancellationScope.nonCancellable(() => db.confirmChildAdmission(input.generationId)),
-  );
+  const state = new GenerationState(input.comparisonId === undefined ? undefined : CancellationScope.nonCancellable(() => db.confirmChildAdmission(input.generationId)));
   // The admission deadline (admitBy) is enforced where the reservation commits, by the admission
   // statement, not here: a worker replaying this workflow after a crash, past admitBy, must find
   // the reservation its predecessor committed (and run the job), not refuse it.

@@ -69,7 +69,11 @@ export async function reconcilerWorkflow(args: ReconcilerArgs = {}): Promise<Rec
   }
 
   const stranded = await findStrandedGenerations({ limit: BATCH, minAgeMs: args.minAgeMs ?? DEFAULT_MIN_AGE_MS });
-  const repaired = await settleAll(stranded.map(({ id }) => id), (id) => settleStrandedGeneration(id), 'generation');
+  const repaired = await settleAll(
+    stranded.map(({ id }) => id),
+    (id) => settleStrandedGeneration(id),
+    'generation',
+  );
   // After the generations, so that a comparison whose last open children were just refunded gets
   // its verdict in the same run.
   deprecatePatch('reconcile-comparisons');

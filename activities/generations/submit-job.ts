@@ -57,7 +57,9 @@ export function createJobSubmitter(deps: {
       onUncancelled: (err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job that could not be recorded could not be cancelled either', err),
     });
     if (!onRow) {
-      await cancelJob().catch((err) => reportUncancelled(log, job, submitted.providerJobId, 'a provider job submitted on a route its generation closed meanwhile could not be cancelled', err));
+      await cancelJob().catch((err) =>
+        reportUncancelled(log, job, submitted.providerJobId, 'a provider job submitted on a route its generation closed meanwhile could not be cancelled', err),
+      );
       throw new CancelledFailure('The generation gave this route up while its provider job was being submitted; the job was cancelled.');
     }
     return { state: 'pending', providerJobId: submitted.providerJobId, submittedAt, ...(submitted.pollAfterMs !== undefined && { pollAfterMs: submitted.pollAfterMs }) };

@@ -126,4 +126,3 @@ function failureFromAnthropic(err: unknown, cancelled: AbortSignal): unknown {
   }
   return failureFromNetwork(PROVIDER, err, cancelled);
 }
-

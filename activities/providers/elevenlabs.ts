@@ -143,9 +143,7 @@ export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): Provide
     const { contentType } = inputOf(job, 'audio');
     const file = { data: await ctx.readInput('audio'), filename: 'audio', contentType };
     const language = languageOf(job);
-    const answer = await exchange(ctx, (options) =>
-      client.speechToText.convert({ file, modelId: job.route.model, ...(language && { languageCode: language }) }, options),
-    );
+    const answer = await exchange(ctx, (options) => client.speechToText.convert({ file, modelId: job.route.model, ...(language && { languageCode: language }) }, options));
     // Typed as a transcript, but the SDK accepts any of its three answer shapes.
     const text: unknown = (answer as { text?: unknown }).text;
     if (typeof text !== 'string') throw badOutput(PROVIDER, 'a transcription without text');
@@ -184,7 +182,9 @@ export function createElevenLabsAdapter(opts: ElevenLabsAdapterOptions): Provide
         case 'music':
           return { state: 'done', result: { files: [await compose(clientFor(job.credentials), job, ctx)] } };
         default:
-          throw new ProviderError(PROVIDER_ERROR_CODES.rejected, `ElevenLabs serves voice and music only, not ${String(operation)} (check MODEL_ROUTES).`, false, { source: 'gateway' });
+          throw new ProviderError(PROVIDER_ERROR_CODES.rejected, `ElevenLabs serves voice and music only, not ${String(operation)} (check MODEL_ROUTES).`, false, {
+            source: 'gateway',
+          });
       }
     },
 

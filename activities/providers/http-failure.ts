@@ -46,7 +46,12 @@ export function failureFromStatus(provider: string, status: number, detail: stri
   }
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfter);
-    return new ProviderError(PROVIDER_ERROR_CODES.rateLimited, `${provider} is rate limiting requests (HTTP 429)${said}.`, true, retryAfterMs === undefined ? {} : { retryAfterMs });
+    return new ProviderError(
+      PROVIDER_ERROR_CODES.rateLimited,
+      `${provider} is rate limiting requests (HTTP 429)${said}.`,
+      true,
+      retryAfterMs === undefined ? {} : { retryAfterMs },
+    );
   }
   if (status === 408) return new ProviderError(PROVIDER_ERROR_CODES.timeout, `${provider} timed out the request (HTTP 408)${said}.`, true);
   if (status >= 500) return new ProviderError(PROVIDER_ERROR_CODES.error, `${provider} failed (HTTP ${status})${said}.`, true);

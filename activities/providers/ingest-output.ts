@@ -61,7 +61,10 @@ export async function ingestProviderFile(file: ProviderFile, opts: IngestOptions
     const head = await saveCapped(source, path, opts, signal);
     const mime = sniffMediaType(head, opts.modality);
     if (!mime || !OUTPUT_TYPES[opts.modality].includes(mime)) {
-      throw badOutput(opts.provider, `a ${opts.modality} output must be ${OUTPUT_TYPES[opts.modality].join(', ')}, and this file is ${mime ?? 'of an unknown type'}${file.mime ? ` (declared ${file.mime})` : ''}`);
+      throw badOutput(
+        opts.provider,
+        `a ${opts.modality} output must be ${OUTPUT_TYPES[opts.modality].join(', ')}, and this file is ${mime ?? 'of an unknown type'}${file.mime ? ` (declared ${file.mime})` : ''}`,
+      );
     }
     const measured = await measure(path, mime, opts.provider);
     const storageKey = `${opts.keyBase}.${extensionOf(mime)}`;
@@ -107,7 +110,12 @@ async function fetchOutput(raw: string, opts: IngestOptions, signal: AbortSignal
     if (status === 408) throw new ProviderError(PROVIDER_ERROR_CODES.timeout, `${opts.provider}'s output URL timed out the download (HTTP 408).`, true);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
-      throw new ProviderError(PROVIDER_ERROR_CODES.rateLimited, `${opts.provider}'s output URL is rate limiting downloads (HTTP 429).`, true, retryAfterMs === undefined ? {} : { retryAfterMs });
+      throw new ProviderError(
+        PROVIDER_ERROR_CODES.rateLimited,
+        `${opts.provider}'s output URL is rate limiting downloads (HTTP 429).`,
+        true,
+        retryAfterMs === undefined ? {} : { retryAfterMs },
+      );
     }
     throw badOutput(opts.provider, `its output URL answered HTTP ${status}`);
   }

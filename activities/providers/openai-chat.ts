@@ -38,8 +38,7 @@ export function chatRequest(job: ProviderJob, provider: 'openai' | 'openai_compa
   return {
     model,
     messages,
-    ...(typeof params.max_tokens === 'number' &&
-      (provider === 'openai' ? { max_completion_tokens: params.max_tokens } : { max_tokens: params.max_tokens })),
+    ...(typeof params.max_tokens === 'number' && (provider === 'openai' ? { max_completion_tokens: params.max_tokens } : { max_tokens: params.max_tokens })),
     ...(sendTemperature && { temperature: params.temperature }),
   };
 }
@@ -72,13 +71,7 @@ export function chatResult(provider: string, completion: ChatCompletion | string
   };
 }
 
-export async function runChat(
-  client: OpenAI,
-  job: ProviderJob,
-  provider: 'openai' | 'openai_compatible',
-  displayName: string,
-  signal: AbortSignal,
-): Promise<ProviderResult> {
+export async function runChat(client: OpenAI, job: ProviderJob, provider: 'openai' | 'openai_compatible', displayName: string, signal: AbortSignal): Promise<ProviderResult> {
   const completion = await client.chat.completions.create(chatRequest(job, provider), { signal });
   return chatResult(displayName, completion as ChatCompletion | string | undefined);
 }

@@ -77,4 +77,3 @@ function rootCause(err: Error): string {
   while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
   return cause instanceof Error ? cause.message : err.message;
 }
-

@@ -56,8 +56,7 @@ const seedOf = (job: ProviderJob, offset = 0): Input => {
   return seed === undefined ? {} : { seed: seed + offset };
 };
 /** The signed URL of an input, under the model's own field name, when the job has that input. */
-const inputFile = async (job: ProviderJob, ctx: ProviderContext, input: string, field: string): Promise<Input> =>
-  job.inputs[input] ? { [field]: await ctx.inputUrl(input) } : {};
+const inputFile = async (job: ProviderJob, ctx: ProviderContext, input: string, field: string): Promise<Input> => (job.inputs[input] ? { [field]: await ctx.inputUrl(input) } : {});
 
 /** FLUX schnell/dev: several images per run; PNG, since their default (WebP) is not what callers expect. */
 const fluxMany: InputBuilder = async (job, ctx) => [
@@ -111,9 +110,7 @@ const commonImage: InputBuilder = async (job, ctx) => [
   },
 ];
 
-const commonUpscale: InputBuilder = async (job, ctx) => [
-  { ...(await inputFile(job, ctx, 'image', 'image')), scale: scaleOf(job), face_enhance: faceEnhance(job) },
-];
+const commonUpscale: InputBuilder = async (job, ctx) => [{ ...(await inputFile(job, ctx, 'image', 'image')), scale: scaleOf(job), face_enhance: faceEnhance(job) }];
 
 const MODEL_INPUTS: Record<string, InputBuilder> = {
   'black-forest-labs/flux-schnell': fluxMany,
@@ -127,9 +124,7 @@ const MODEL_INPUTS: Record<string, InputBuilder> = {
   'nightmareai/real-esrgan': commonUpscale,
   // CodeFormer always restores faces; `face_upsample` also upscales them, `background_enhance`
   // upscales the rest of the picture (Real-ESRGAN), which an upscale needs.
-  'sczhou/codeformer': async (job, ctx) => [
-    { ...(await inputFile(job, ctx, 'image', 'image')), upscale: scaleOf(job), face_upsample: faceEnhance(job), background_enhance: true },
-  ],
+  'sczhou/codeformer': async (job, ctx) => [{ ...(await inputFile(job, ctx, 'image', 'image')), upscale: scaleOf(job), face_upsample: faceEnhance(job), background_enhance: true }],
   // GFPGAN always restores faces; its input is `img`.
   'tencentarc/gfpgan': async (job, ctx) => [{ ...(await inputFile(job, ctx, 'image', 'img')), scale: scaleOf(job) }],
 };

@@ -146,9 +146,7 @@ async function produce(job: ProviderJob, ctx: ProviderContext): Promise<Provider
       return { files: [await renderAudio({ durationMs: speechDurationMs(text), seed: seedOf(job), format: 'mp3', kind: 'speech' })] };
     }
     case 'avatar': {
-      const durationS = job.inputs.audio
-        ? await audioSeconds(await ctx.readInput('audio'))
-        : speechDurationMs(str(params.text) ?? '') / 1000;
+      const durationS = job.inputs.audio ? await audioSeconds(await ctx.readInput('audio')) : speechDurationMs(str(params.text) ?? '') / 1000;
       return { files: [await renderVideo({ durationS, ...videoSize('9:16'), seed: seedOf(job), audio: true })] };
     }
     case 'chat':

@@ -60,9 +60,7 @@ export interface ProviderUsage {
  * (activities/providers/ingest-output.ts); `mime` is only what the provider claimed.
  */
 export type ProviderFile =
-  | { kind: 'url'; url: string; mime?: string }
-  | { kind: 'bytes'; data: Buffer; mime?: string }
-  | { kind: 'stream'; body: AsyncIterable<Uint8Array>; mime?: string };
+  { kind: 'url'; url: string; mime?: string } | { kind: 'bytes'; data: Buffer; mime?: string } | { kind: 'stream'; body: AsyncIterable<Uint8Array>; mime?: string };
 
 export interface ProviderResult {
   /** The simulator's files are trusted as made; a real adapter's are `ProviderFile`s. */
@@ -73,9 +71,7 @@ export interface ProviderResult {
   usage?: ProviderUsage;
 }
 
-export type SubmitResult =
-  | { state: 'done'; result: ProviderResult }
-  | { state: 'pending'; providerJobId: string; pollAfterMs?: number };
+export type SubmitResult = { state: 'done'; result: ProviderResult } | { state: 'pending'; providerJobId: string; pollAfterMs?: number };
 
 export type PollResult = { state: 'pending'; pollAfterMs?: number } | { state: 'done'; result: ProviderResult };
 

@@ -133,7 +133,11 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
       // The database refuses this answer on its merits (no retry can store it): the attempt is
       // recorded without the receiver's body, so it is never sent again for want of a record.
       try {
-        after = await record({ ...args.result, responseBody: null, error: `${args.result.error ?? 'delivered'}; the answer could not be stored (${(err as { code?: string }).code})` });
+        after = await record({
+          ...args.result,
+          responseBody: null,
+          error: `${args.result.error ?? 'delivered'}; the answer could not be stored (${(err as { code?: string }).code})`,
+        });
       } catch (again) {
         if (!isPermanentDatabaseError(again)) throw again;
         throw ApplicationFailure.create({ message: `attempt ${args.number} of ${args.deliveryId} was sent and cannot be recorded`, nonRetryable: true, cause: again as Error });

@@ -92,13 +92,7 @@ function failure(started: number, error: string, statusCode: number | null = nul
   return { delivered: false, statusCode, latencyMs: performance.now() - started, error, responseBody };
 }
 
-function post(
-  req: WebhookRequest,
-  url: URL,
-  pinned: VettedAddress,
-  agent: http.Agent | false,
-  started: number,
-): Promise<WebhookAttemptResult | typeof STALE_SOCKET> {
+function post(req: WebhookRequest, url: URL, pinned: VettedAddress, agent: http.Agent | false, started: number): Promise<WebhookAttemptResult | typeof STALE_SOCKET> {
   const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null) => failure(started, error, statusCode, responseBody);
   return new Promise((resolve) => {
     let settled = false;
@@ -144,10 +138,13 @@ function post(
       },
     );
     const elapsed = performance.now() - started;
-    const timer = setTimeout(() => {
-      settle(failed(`no answer within ${req.timeoutMs} ms`));
-      request.destroy();
-    }, Math.max(0, req.timeoutMs - elapsed));
+    const timer = setTimeout(
+      () => {
+        settle(failed(`no answer within ${req.timeoutMs} ms`));
+        request.destroy();
+      },
+      Math.max(0, req.timeoutMs - elapsed),
+    );
     request.once('error', (err: NodeJS.ErrnoException) => {
       if (request.reusedSocket && !answered && err.code === 'ECONNRESET') settle(STALE_SOCKET);
       else settle(failed(`the request failed: ${err.code ?? err.message}`));

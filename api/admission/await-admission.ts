@@ -95,11 +95,7 @@ export async function awaitAdmission<Found>(
   }
 }
 
-async function giveUp<Found>(
-  deps: Pick<ApiDeps, 'repos' | 'knex'>,
-  args: AdmissionWaitArgs<Found>,
-  reason: ApiError,
-): Promise<AdmissionWait<Found>> {
+async function giveUp<Found>(deps: Pick<ApiDeps, 'repos' | 'knex'>, args: AdmissionWaitArgs<Found>, reason: ApiError): Promise<AdmissionWait<Found>> {
   args.stopWaiting();
   if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) throw reason;
   // A worker decided first: admitted (the row, committed with its claim), or refused by the key's

@@ -120,10 +120,7 @@ export async function buildComparisonRequests(
 function asComparisonError(err: ApiError, modality: Modality, slug: string, index: number): ApiError {
   const field = PROMPT_FIELD[modality];
   const comparisonParam = (param: string) =>
-    param === 'model' ? `models.${index}`
-    : field && (param === field || param.startsWith(`${field}.`)) ? 'prompt'
-    : param === 'body' ? 'params_shared'
-    : `params_shared.${param}`;
+    param === 'model' ? `models.${index}` : field && (param === field || param.startsWith(`${field}.`)) ? 'prompt' : param === 'body' ? 'params_shared' : `params_shared.${param}`;
   const message = err.message.includes(`'${slug}'`) ? err.message : `Model '${slug}': ${err.message}`;
   return new ApiError(err.code, message, {
     ...(err.param !== undefined && { param: comparisonParam(err.param) }),

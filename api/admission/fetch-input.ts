@@ -38,10 +38,8 @@ export const MAX_REDIRECTS = 3;
 export const INPUT_FETCH_TIMEOUT_MS = 15_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
-const typeAllowed = (type: string, allowed: readonly string[]) =>
-  type !== '' && allowed.some((a) => (a.endsWith('/') ? type.startsWith(a) : type === a));
+const typeAllowed = (type: string, allowed: readonly string[]) => type !== '' && allowed.some((a) => (a.endsWith('/') ? type.startsWith(a) : type === a));
 
 /** The file a caller's input URL names, or a 400 `validation_failed` naming `opts.param`. */
 export async function resolveInputUrl(url: string, opts: ResolveInputOptions): Promise<InputFile> {
@@ -130,19 +128,23 @@ async function vetAddress(url: URL, opts: ResolveInputOptions, refuse: (m: strin
 function get(url: URL, pinned: VettedAddress, opts: ResolveInputOptions, signal: AbortSignal): Promise<IncomingMessage> {
   const lookup = pinnedLookup(pinned);
   return new Promise((resolve, reject) => {
-    const req = https.request(url, {
-      method: 'GET',
-      // No pooled socket: each request connects to the address vetted for it, and nothing else.
-      agent: false,
-      lookup,
-      signal,
-      headers: {
-        Accept: opts.allowedTypes.map((t) => (t.endsWith('/') ? `${t}*` : t)).join(', '),
-        'Accept-Encoding': 'identity',
-        'User-Agent': 'generation-service input fetcher',
+    const req = https.request(
+      url,
+      {
+        method: 'GET',
+        // No pooled socket: each request connects to the address vetted for it, and nothing else.
+        agent: false,
+        lookup,
+        signal,
+        headers: {
+          Accept: opts.allowedTypes.map((t) => (t.endsWith('/') ? `${t}*` : t)).join(', '),
+          'Accept-Encoding': 'identity',
+          'User-Agent': 'generation-service input fetcher',
+        },
+        ...(opts.ca !== undefined && { ca: opts.ca }),
       },
-      ...(opts.ca !== undefined && { ca: opts.ca }),
-    }, resolve);
+      resolve,
+    );
     req.once('error', reject);
     req.end();
   });

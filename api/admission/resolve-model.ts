@@ -25,7 +25,9 @@ export function resolveModel(slug: string, modality: Modality, principal: KeyPri
   }
   if (requestRoutes(model, principal, routing).length === 0) {
     // Only in live mode (PROVIDER_MODE=live): in simulated mode such a request runs on the simulator, for 0 credits.
-    const providers = routesOf(model, routing).filter((r) => r.provider !== SIMULATOR).map((r) => r.provider);
+    const providers = routesOf(model, routing)
+      .filter((r) => r.provider !== SIMULATOR)
+      .map((r) => r.provider);
     throw new ApiError(
       'provider_unavailable',
       `Model '${slug}' is not available: none of its providers (${providers.join(', ') || 'none configured'}) has credentials on this server, and live keys never run on the simulator here. GET /v1/models shows which models are available; sk_test_ keys run every model on the simulator.`,
@@ -67,11 +69,7 @@ const PARAM_OF: Record<LimitedQuantity, string> = {
  * the model's limits (domain/model-limits.ts). `params` names the field a quantity comes from where
  * it is not the usual one (an avatar's length comes from its `text` or its `audio_url`).
  */
-export function requireWithinLimits(
-  model: ModelEntry,
-  request: LimitedRequest,
-  params: Partial<Record<LimitedQuantity, string>> = {},
-): void {
+export function requireWithinLimits(model: ModelEntry, request: LimitedRequest, params: Partial<Record<LimitedQuantity, string>> = {}): void {
   const violation = modelLimitViolation(model, request);
   if (!violation) return;
   throw new ApiError('validation_failed', violation.message, { param: params[violation.quantity] ?? PARAM_OF[violation.quantity] });

@@ -78,9 +78,7 @@ export async function startComparison(
     workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
   });
   const abortAdmission = new AbortController();
-  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () =>
-    deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }),
-  );
+  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () => deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }));
   answer.catch(() => undefined);
   const findAdmitted = () => deps.repos.comparisons.findWithChildren(comparisonId, owner);
   const waited = await awaitAdmission(deps, {

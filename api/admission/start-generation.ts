@@ -88,9 +88,7 @@ export async function startGeneration(
     workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
   });
   const abortAdmission = new AbortController();
-  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () =>
-    deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }),
-  );
+  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () => deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }));
   answer.catch(() => undefined);
   const deadline = Date.now() + syncWindowMs;
   const waited = await awaitAdmission(deps, {
@@ -158,12 +156,7 @@ async function waitAtMost(deps: ApiDeps, ms: number, result: () => Promise<unkno
 }
 
 /** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
-export async function respondWithGeneration(
-  ctx: AppContext,
-  deps: ApiDeps,
-  principal: KeyPrincipal,
-  request: GenerationRequest,
-): Promise<void> {
+export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
   const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency);
   ctx.status = httpStatus;
   ctx.body = await presentGeneration(generation, outputs, deps.storage);

@@ -26,10 +26,7 @@ export interface PrincipalCache {
   settle(): Promise<void>;
 }
 
-export function createPrincipalCache(
-  load: (secretHash: string) => Promise<KeyPrincipal | undefined>,
-  listener: PrincipalChangeListener | undefined,
-): PrincipalCache {
+export function createPrincipalCache(load: (secretHash: string) => Promise<KeyPrincipal | undefined>, listener: PrincipalChangeListener | undefined): PrincipalCache {
   const entries = new Map<string, { principal: KeyPrincipal; loadedAt: number }>();
   // Bumped on every change: a load that started before a change must not be cached after it.
   let generation = 0;

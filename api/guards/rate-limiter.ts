@@ -42,9 +42,7 @@ export function createRateLimiter(db: Db, logger: Logger): RateLimiter {
     if (state.tokens <= 0) return;
     const count = state.tokens;
     state.tokens = 0;
-    returnRateLimitTokens(db, apiKeyId, state.interval, count).catch((err: Error) =>
-      logger.warn('rate limit tokens not returned', { apiKeyId, count, error: err.message }),
-    );
+    returnRateLimitTokens(db, apiKeyId, state.interval, count).catch((err: Error) => logger.warn('rate limit tokens not returned', { apiKeyId, count, error: err.message }));
   }
 
   /** Doubles while leases are spent in time (a prefetch means half is spent already), else shrinks to what was used. */
@@ -140,9 +138,7 @@ export function createRateLimiter(db: Db, logger: Logger): RateLimiter {
     async close() {
       clearInterval(sweeper);
       await Promise.all([...states.values()].map((s) => s.inflight));
-      await Promise.all(
-        [...states.entries()].filter(([, s]) => s.tokens > 0).map(([id, s]) => returnRateLimitTokens(db, id, s.interval, s.tokens)),
-      );
+      await Promise.all([...states.entries()].filter(([, s]) => s.tokens > 0).map(([id, s]) => returnRateLimitTokens(db, id, s.interval, s.tokens)));
       states.clear();
     },
   };

@@ -8,11 +8,7 @@ import { ApiError } from '../errors';
 /** Nobody hands out a role above their own: not to a new key, not to a user. */
 export function assertMayGrant(principal: KeyPrincipal, role: Role): void {
   if (roleAllows(principal.role, role)) return;
-  throw new ApiError(
-    'insufficient_role',
-    `This key has the ${principal.role} role and cannot grant ${role}; ask someone with the ${role} role.`,
-    { param: 'role' },
-  );
+  throw new ApiError('insufficient_role', `This key has the ${principal.role} role and cannot grant ${role}; ask someone with the ${role} role.`, { param: 'role' });
 }
 
 /** Nobody changes, revokes or deactivates what ranks above them (an admin and an owner's key, say). */

@@ -10,10 +10,7 @@ export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Ko
   return async (ctx, next) => {
     const principal = principalOf(ctx);
     if (!roleAllows(principal.role, access.minRole)) {
-      throw new ApiError(
-        'insufficient_role',
-        `This key has the ${principal.role} role; this operation needs ${access.minRole} or higher.`,
-      );
+      throw new ApiError('insufficient_role', `This key has the ${principal.role} role; this operation needs ${access.minRole} or higher.`);
     }
     if (access.scope === 'any_modality_write') {
       if (!Object.values(MODALITY_WRITE_SCOPE).some((scope) => scopesAllow(principal.scopes, scope))) {
@@ -23,16 +20,10 @@ export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Ko
         );
       }
     } else if (!scopesAllow(principal.scopes, access.scope)) {
-      throw new ApiError(
-        'insufficient_role',
-        `This key's scopes (${principal.scopes.join(', ')}) do not include ${access.scope}. Create a key with that scope.`,
-      );
+      throw new ApiError('insufficient_role', `This key's scopes (${principal.scopes.join(', ')}) do not include ${access.scope}. Create a key with that scope.`);
     }
     if (access.creditConsuming && principal.paused) {
-      throw new ApiError(
-        'organization_paused',
-        'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.',
-      );
+      throw new ApiError('organization_paused', 'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.');
     }
     await next();
   };

@@ -10,12 +10,7 @@ import { principalOf } from './authenticate';
  * it acts on (the route's `:id`, environment `live`) and are kept apart from that organization's own
  * keys, so neither can replay or refuse the other's request.
  */
-export async function idempotencyScope(
-  ctx: AppContext,
-  deps: Pick<ApiDeps, 'repos'>,
-  access: RouteAccess,
-  key: string,
-): Promise<IdempotencyScope> {
+export async function idempotencyScope(ctx: AppContext, deps: Pick<ApiDeps, 'repos'>, access: RouteAccess, key: string): Promise<IdempotencyScope> {
   switch (access.kind) {
     case 'api_key': {
       const principal = principalOf(ctx);

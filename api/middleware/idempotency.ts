@@ -51,15 +51,9 @@ export function idempotency(deps: Deps, route: RouteSpec, resourcePrefix: IdPref
         ctx.set('Idempotent-Replayed', 'true');
         return;
       case 'mismatch':
-        throw new ApiError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used with a different endpoint or request body. Use a new key for a new request.',
-        );
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different endpoint or request body. Use a new key for a new request.');
       case 'in_progress':
-        throw new ApiError(
-          'idempotency_in_progress',
-          'A request with this Idempotency-Key is still being processed. Retry after it has finished to get its result.',
-        );
+        throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Retry after it has finished to get its result.');
     }
     const state: IdempotencyState = { resourceId: claim.resourceId, takenOver: claim.takenOver, held: claim.held, completed: false };
     ctx.state.idempotency = state;
@@ -89,12 +83,7 @@ export function idempotency(deps: Deps, route: RouteSpec, resourcePrefix: IdPref
  * work exactly once. If a retry has taken the key over meanwhile, the work must not commit: 409.
  * Does nothing for a request without an Idempotency-Key.
  */
-export async function completeInTransaction(
-  ctx: AppContext,
-  deps: Pick<ApiDeps, 'repos'>,
-  trx: Db,
-  response: { status: number; body: unknown },
-): Promise<void> {
+export async function completeInTransaction(ctx: AppContext, deps: Pick<ApiDeps, 'repos'>, trx: Db, response: { status: number; body: unknown }): Promise<void> {
   const state = ctx.state.idempotency;
   if (!state) return;
   if (!(await deps.repos.idempotencyKeys.complete(state.held, response, trx))) {

@@ -11,11 +11,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * spec's fields, its modality and totals. `asAccepted` describes it as a 202 does (decisions §5):
  * `queued`, as are its children that are not finished yet.
  */
-export async function presentComparison(
-  found: { comparison: ComparisonRow; children: ComparisonChild[] },
-  files: FileUrlSigner,
-  opts: { asAccepted?: boolean } = {},
-) {
+export async function presentComparison(found: { comparison: ComparisonRow; children: ComparisonChild[] }, files: FileUrlSigner, opts: { asAccepted?: boolean } = {}) {
   const { comparison, children } = found;
   const open = comparison.status === 'open';
   const totals = totalsOf(children.map((c) => c.generation));

@@ -3,7 +3,6 @@ import type { UsageGroupBy, UsagePeriod } from '../../domain/usage-period';
 import { creditsToUsd } from '../../domain/pricing';
 import { toCsv } from '../../lib/csv';
 
-
 export function presentUsageRow(row: UsageRow) {
   return {
     key: row.key,

@@ -65,10 +65,7 @@ export function registerAdminRoutes(router: AppRouter, deps: ApiDeps): void {
 
 /** Organization, wallet, owner user, and one live and one test owner key, in one transaction. */
 async function createOrganization(repos: Repos, trx: Knex.Transaction, body: CreateOrganizationRequest) {
-  const org = await repos.organizations.create(
-    { id: newId('org'), name: body.name, plan: body.plan, enterprise: body.enterprise ?? false },
-    trx,
-  );
+  const org = await repos.organizations.create({ id: newId('org'), name: body.name, plan: body.plan, enterprise: body.enterprise ?? false }, trx);
   const owner = await repos.users.create({ id: newId('usr'), organization_id: org.id, name: `${body.name} owner`, role: 'owner' }, trx);
   const keys = [];
   for (const environment of ['live', 'test'] as Environment[]) {

@@ -21,22 +21,16 @@ import { parseListQuery } from '../schemas/list-query';
 
 function assertMayCreateIn(principal: KeyPrincipal, environment: Environment): void {
   if (environment === principal.environment || principal.environment === 'live') return;
-  throw new ApiError(
-    'insufficient_role',
-    'A test key creates test keys only; use a live key to create a live key.',
-    { param: 'environment' },
-  );
+  throw new ApiError('insufficient_role', 'A test key creates test keys only; use a live key to create a live key.', { param: 'environment' });
 }
 
 /** A scoped key may only hand out a non-empty subset of its own scopes: no escalation. */
 function assertNoEscalation(principal: KeyPrincipal, scopes: string[]): void {
   if (principal.scopes.length === 0) return;
   if (scopes.length > 0 && scopes.every((scope) => principal.scopes.includes(scope))) return;
-  throw new ApiError(
-    'insufficient_role',
-    `This key is limited to the scopes ${principal.scopes.join(', ')}; a key it creates must list some of those and no others.`,
-    { param: 'scopes' },
-  );
+  throw new ApiError('insufficient_role', `This key is limited to the scopes ${principal.scopes.join(', ')}; a key it creates must list some of those and no others.`, {
+    param: 'scopes',
+  });
 }
 
 /** Validates and normalizes an allowlist; setting one is an Enterprise feature, clearing one is not. */
@@ -71,7 +65,10 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
       if (!startingAfter) throw new ApiError('resource_not_found', `No such API key: '${query.starting_after}'.`, { param: 'starting_after' });
     }
     const page = await keys.listPage(principal, { limit: Number(query.limit ?? 20), startingAfter });
-    const spent = await keys.spentIn(page.rows.map((k) => k.id), budgetPeriodOf(deps.clock()));
+    const spent = await keys.spentIn(
+      page.rows.map((k) => k.id),
+      budgetPeriodOf(deps.clock()),
+    );
     ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.effective_role, spent.get(k.id) ?? 0)), has_more: page.hasMore };
   });
 

@@ -13,10 +13,7 @@ export function registerModelRoutes(router: AppRouter, deps: ApiDeps): void {
     const query = parseModelsQuery(ctx.query);
     const principal = principalOf(ctx);
     const models = listModels().filter(
-      (m) =>
-        (!query.modality || m.modality === query.modality) &&
-        (!query.tier || m.tier === query.tier) &&
-        (!query.capability || m.capabilities.includes(query.capability)),
+      (m) => (!query.modality || m.modality === query.modality) && (!query.tier || m.tier === query.tier) && (!query.capability || m.capabilities.includes(query.capability)),
     );
     const present = (m: (typeof models)[number]) => presentModel(m, routesOf(m, deps.routing), requestRoutes(m, principal, deps.routing));
     ctx.body = { object: 'list', data: models.map(present), has_more: false };

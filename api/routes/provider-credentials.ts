@@ -29,10 +29,7 @@ function keyHintOf(apiKey: string): string {
 
 function assertLiveKey(principal: KeyPrincipal): void {
   if (principal.environment === 'live') return;
-  throw new ApiError(
-    'insufficient_role',
-    "Provider keys serve the organization's live requests, so a test key may list them but not change them; use a live key.",
-  );
+  throw new ApiError('insufficient_role', "Provider keys serve the organization's live requests, so a test key may list them but not change them; use a live key.");
 }
 
 function assertEnterprise(principal: KeyPrincipal): void {

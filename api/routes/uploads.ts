@@ -13,7 +13,11 @@ import { parseCreateUpload } from '../schemas/uploads';
  * extension that names its content type, so that the file is served with the right type.
  */
 export function storageFileName(filename: string, contentType: string): string {
-  const safe = filename.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._]+|\.+$/g, '').slice(0, 100) || 'file';
+  const safe =
+    filename
+      .replace(/[^A-Za-z0-9_.-]+/g, '_')
+      .replace(/^[._]+|\.+$/g, '')
+      .slice(0, 100) || 'file';
   return mimeOfKey(safe) === contentType ? safe : `${safe}.${extensionOf(contentType) ?? 'bin'}`;
 }
 

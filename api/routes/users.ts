@@ -19,21 +19,13 @@ const UNIQUE_VIOLATION = '23505';
 
 function assertLiveKey(principal: KeyPrincipal): void {
   if (principal.environment === 'live') return;
-  throw new ApiError(
-    'insufficient_role',
-    'Users belong to the whole organization, live keys included, so a test key may list them but not change them; use a live key.',
-  );
+  throw new ApiError('insufficient_role', 'Users belong to the whole organization, live keys included, so a test key may list them but not change them; use a live key.');
 }
 
 const lastOwner = (user: UserRow, change: string) =>
-  new ApiError(
-    'last_owner',
-    `User ${user.id} is the organization's last active owner and cannot be ${change}; make another user owner first.`,
-    { param: 'id' },
-  );
+  new ApiError('last_owner', `User ${user.id} is the organization's last active owner and cannot be ${change}; make another user owner first.`, { param: 'id' });
 
-const isDuplicateEmail = (err: unknown) =>
-  (err as { code?: string }).code === UNIQUE_VIOLATION && (err as { constraint?: string }).constraint === USER_EMAIL_UNIQUE_INDEX;
+const isDuplicateEmail = (err: unknown) => (err as { code?: string }).code === UNIQUE_VIOLATION && (err as { constraint?: string }).constraint === USER_EMAIL_UNIQUE_INDEX;
 
 export function registerUserRoutes(router: AppRouter, deps: ApiDeps): void {
   const users = deps.repos.users;

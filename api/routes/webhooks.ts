@@ -82,7 +82,12 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     const id = ctx.params.id ?? '';
     const webhooks = webhooksOf(deps);
     const secret = newWebhookSecret();
-    const row = await deps.repos.webhooks.rotateSecret(id, principalOf(ctx), webhooks.secretBox.seal(secret, webhookSecretBinding(id)), new Date(Date.now() + PREVIOUS_SECRET_TTL_MS));
+    const row = await deps.repos.webhooks.rotateSecret(
+      id,
+      principalOf(ctx),
+      webhooks.secretBox.seal(secret, webhookSecretBinding(id)),
+      new Date(Date.now() + PREVIOUS_SECRET_TTL_MS),
+    );
     if (!row) throw notFound('webhook', id);
     ctx.body = presentWebhook(row, secret);
   });

@@ -31,9 +31,11 @@ export function hasAtMostDecimals(value: number, places: number): boolean {
 function paramOf(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const child =
-    error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty
-    : error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty
-    : undefined;
+    error.keyword === 'required'
+      ? (error.params as { missingProperty: string }).missingProperty
+      : error.keyword === 'additionalProperties'
+        ? (error.params as { additionalProperty: string }).additionalProperty
+        : undefined;
   return [path, child].filter(Boolean).join('.') || 'body';
 }
 

@@ -42,7 +42,10 @@ export function answerViolations(outcomes: ProbeOutcome[], faults: FaultWindow[]
   for (const o of outcomes) {
     if (isExpected(o)) continue;
     const key = `${o.probe} answered while ${windowOf(answeredAt(o), faults)}: ${describe(o)}`;
-    groups.set(key, [...(groups.get(key) ?? []), o].sort((a, b) => a.startedAt - b.startedAt));
+    groups.set(
+      key,
+      [...(groups.get(key) ?? []), o].sort((a, b) => a.startedAt - b.startedAt),
+    );
   }
   const at = (ms: number) => `+${((ms - t0) / 1000).toFixed(1)} s`;
   return [...groups].map(([key, list]) => {
@@ -80,10 +83,7 @@ export function answersTable(outcomes: ProbeOutcome[], faults: FaultWindow[], pr
       ]);
     }
   }
-  return textTable(
-    ['window', 'request', 'answers', '2xx', '409 not cancelable', '503 service_unavailable', '503 provider_unavailable', '500', 'other', 'hang', 'conn err'],
-    rows,
-  );
+  return textTable(['window', 'request', 'answers', '2xx', '409 not cancelable', '503 service_unavailable', '503 provider_unavailable', '500', 'other', 'hang', 'conn err'], rows);
 }
 
 export interface Recovery {

@@ -29,7 +29,10 @@ export async function waitUntilTerminal(knex: Knex, organizationId: string, dead
       .where({ organization_id: organizationId })
       .whereNotIn('status', TERMINAL)
       .select('status')
-      .then((rows: { status: string }[]) => rows.length, () => Number.NaN);
+      .then(
+        (rows: { status: string }[]) => rows.length,
+        () => Number.NaN,
+      );
     if (open === 0) return 0;
     if (Date.now() - started > deadlineMs) return open;
     if (Date.now() - lastSaid > 15_000) {

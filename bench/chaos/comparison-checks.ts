@@ -92,7 +92,10 @@ export async function waitUntilFinished(knex: Knex, organizationId: string, dead
     const open = await knex('comparisons')
       .where({ organization_id: organizationId, status: 'open' })
       .count<{ n: string }[]>({ n: '*' })
-      .then((rows) => Number(rows[0]?.n), () => Number.NaN);
+      .then(
+        (rows) => Number(rows[0]?.n),
+        () => Number.NaN,
+      );
     if (open === 0) return 0;
     if (Date.now() - started > deadlineMs) return open;
     if (Date.now() - lastSaid > 15_000) {
@@ -135,7 +138,9 @@ async function rowViolations(row: ComparisonRow, temporal: Client): Promise<stri
     };
     const differ = Object.entries(expected).filter(([field, value]) => JSON.stringify(data[field]) !== JSON.stringify(value));
     if (differ.length > 0) {
-      violations.push(`${where}: its comparison.completed event says ${differ.map(([f]) => `${f} ${JSON.stringify(data[f])}`).join(', ')}; the rows say ${differ.map(([f, v]) => `${f} ${JSON.stringify(v)}`).join(', ')}`);
+      violations.push(
+        `${where}: its comparison.completed event says ${differ.map(([f]) => `${f} ${JSON.stringify(data[f])}`).join(', ')}; the rows say ${differ.map(([f, v]) => `${f} ${JSON.stringify(v)}`).join(', ')}`,
+      );
     }
   }
   return violations;
@@ -186,7 +191,10 @@ async function workflowStatuses(temporal: Client, ids: string[]): Promise<Map<st
     const status = await temporal.workflow
       .getHandle(id)
       .describe()
-      .then((d) => d.status.name, () => 'MISSING');
+      .then(
+        (d) => d.status.name,
+        () => 'MISSING',
+      );
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   return counts;
@@ -220,7 +228,10 @@ export async function checkComparisons(opts: {
   return {
     violations,
     rows,
-    workflows: await workflowStatuses(opts.temporal, rows.map((r) => r.id)),
+    workflows: await workflowStatuses(
+      opts.temporal,
+      rows.map((r) => r.id),
+    ),
     reconciled: await reconciledComparisons(opts.workerLog),
   };
 }

@@ -46,10 +46,7 @@ export function planComparisons(count: number, imageUrl: string): PlannedCompari
     const cancel = i % 3 === 2;
     // Sync 5 to 35 s, async 10 to 70 s, spread over the faults; those to be cancelled longer (sync 30
     // to 40 s, async 60 to 90 s), so that most are still running when their cancel lands.
-    const slowMs =
-      cancel ? (sync ? 30_000 + ((i * 7) % 11) * 1_000 : 60_000 + ((i * 7) % 31) * 1_000)
-      : sync ? 5_000 + ((i * 13) % 31) * 1_000
-      : 10_000 + ((i * 17) % 61) * 1_000;
+    const slowMs = cancel ? (sync ? 30_000 + ((i * 7) % 11) * 1_000 : 60_000 + ((i * 7) % 31) * 1_000) : sync ? 5_000 + ((i * 13) % 31) * 1_000 : 10_000 + ((i * 17) % 61) * 1_000;
     const prompt = `chaos comparison ${i} #slow:${slowMs}${failing.map((slug) => ` #fail:${slug}`).join('')}`;
     return {
       kind: 'comparison',

@@ -78,7 +78,7 @@ export function formatSummary(f: ChaosFigures): string {
     '',
     comparisonSummary(f.comparisons),
     '',
-    'answers by the window they came in (GET /v1/balance and POST /v1/images every 200 ms; the workload\'s cancels):',
+    "answers by the window they came in (GET /v1/balance and POST /v1/images every 200 ms; the workload's cancels):",
     answersTable(f.answers, f.faults, [...f.probes, 'cancel', 'cancel comparison']),
     `totals: 503 service_unavailable ${count((o) => o.status === 503 && o.code === 'service_unavailable')}, ` +
       `503 provider_unavailable ${count((o) => o.status === 503 && o.code === 'provider_unavailable')}, 500 ${count((o) => o.status === 500)}, ` +

@@ -25,7 +25,9 @@ export async function startChaosReceiver(certificate: TestCertificate): Promise<
       const seen = requests.get(delivery) ?? { count: 0, badSignatures: 0 };
       seen.count += 1;
       const [t, ...v1s] = String(req.headers['x-service-signature']).split(',');
-      const expected = `v1=${createHmac('sha256', secret).update(`${t?.slice(2)}.${body}`).digest('hex')}`;
+      const expected = `v1=${createHmac('sha256', secret)
+        .update(`${t?.slice(2)}.${body}`)
+        .digest('hex')}`;
       if (!v1s.includes(expected)) seen.badSignatures += 1;
       requests.set(delivery, seen);
       res.writeHead(seen.count === 1 ? 500 : 200).end();
@@ -78,7 +80,10 @@ export async function checkDeliveries(args: { knex: Knex; organizationId: string
     .whereNull('replay_of')
     .select('id', 'event_id', 'status', 'attempt_count');
   const attempts: { delivery_id: string; number: number }[] = await knex('webhook_attempts')
-    .whereIn('delivery_id', deliveries.map((d) => d.id))
+    .whereIn(
+      'delivery_id',
+      deliveries.map((d) => d.id),
+    )
     .orderBy(['delivery_id', 'number'])
     .select('delivery_id', 'number');
   const perEvent = new Map<string, number>();

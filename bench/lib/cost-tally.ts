@@ -39,11 +39,7 @@ export function newTally(pgCommits: () => Promise<number>): Tally {
 /** One column per tally, divided by its count: CPU by process (those above 50 ms in all), then Postgres commits. */
 export function tallyTable(columns: [string, Tally, number][]): string {
   const names = [...columns[0]![1].cpu.keys()].filter((name) => (columns[0]![1].cpu.get(name) ?? 0) >= 50);
-  const rows = names.map((name) => [
-    name === THIS_PROCESS ? `${name} (API, load generator)` : name,
-    ...columns.map(([, tally, count]) => ms((tally.cpu.get(name) ?? 0) / count)),
-  ]);
+  const rows = names.map((name) => [name === THIS_PROCESS ? `${name} (API, load generator)` : name, ...columns.map(([, tally, count]) => ms((tally.cpu.get(name) ?? 0) / count))]);
   rows.push(['Postgres commits', ...columns.map(([, tally, count]) => (tally.commits / count).toFixed(1))]);
   return textTable(['process', ...columns.map(([title]) => title)], rows).replace(/^/gm, '    ');
 }
-

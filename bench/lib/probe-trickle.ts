@@ -88,8 +88,6 @@ export function startTrickle(probes: Probe[], opts: { everyMs: number; timeoutMs
 
 /** Milliseconds from `since` to the answer of the first 2xx of `probe` sent at or after it (and before `until`). */
 export function recoveryMs(outcomes: ProbeOutcome[], probe: string, since: number, until = Number.POSITIVE_INFINITY): number | undefined {
-  const answeredAt = outcomes
-    .filter((o) => o.probe === probe && o.startedAt >= since && o.startedAt < until && o.status >= 200 && o.status < 300)
-    .map((o) => o.startedAt + o.ms);
+  const answeredAt = outcomes.filter((o) => o.probe === probe && o.startedAt >= since && o.startedAt < until && o.status >= 200 && o.status < 300).map((o) => o.startedAt + o.ms);
   return answeredAt.length === 0 ? undefined : Math.min(...answeredAt) - since;
 }

@@ -9,10 +9,7 @@ import type { Db } from '../../db/knex';
  * Moves `amount` from available to reserved, only if available covers it. Returns false, and
  * writes nothing, when it does not.
  */
-export async function reserveCredits(
-  db: Db,
-  args: { organizationId: string; generationId: string; amount: number },
-): Promise<boolean> {
+export async function reserveCredits(db: Db, args: { organizationId: string; generationId: string; amount: number }): Promise<boolean> {
   const result = await db.raw(
     `WITH debit AS (
        UPDATE wallets
@@ -40,11 +37,7 @@ export async function reserveCredits(
  * One statement, so one commit: a hot wallet's reservations otherwise queue on its row lock and
  * each waits for the previous one's WAL flush; a batch shares one flush without loosening it.
  */
-export async function reserveCreditsBatch(
-  db: Db,
-  organizationId: string,
-  requests: { generationId: string; amount: number }[],
-): Promise<boolean[]> {
+export async function reserveCreditsBatch(db: Db, organizationId: string, requests: { generationId: string; amount: number }[]): Promise<boolean[]> {
   if (requests.length === 0) return [];
   for (const r of requests) assertCredits(r.amount, 'amount');
   const result = await db.raw(

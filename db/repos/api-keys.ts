@@ -22,8 +22,20 @@ export interface ApiKeyRow {
 }
 
 /** Every column but the secret's hash, which never leaves the database layer. */
-const API_KEY_COLUMNS = ['id', 'organization_id', 'user_id', 'name', 'environment', 'prefix', 'scopes',
-  'monthly_budget_usd', 'ip_allowlist', 'role', 'created_at', 'revoked_at'] as const satisfies readonly (keyof ApiKeyRow)[];
+const API_KEY_COLUMNS = [
+  'id',
+  'organization_id',
+  'user_id',
+  'name',
+  'environment',
+  'prefix',
+  'scopes',
+  'monthly_budget_usd',
+  'ip_allowlist',
+  'role',
+  'created_at',
+  'revoked_at',
+] as const satisfies readonly (keyof ApiKeyRow)[];
 
 /** A key with the role it acts with: the lower of its own and its user's (decisions §3). */
 export type ApiKeyWithRole = ApiKeyRow & { effective_role: Role };
@@ -77,14 +89,8 @@ export function createApiKeysRepo(knex: Knex) {
     },
 
     /** A key of this organization and environment, revoked or not (decisions §3: 404 otherwise). */
-    async findOwned(
-      id: string,
-      owner: { organizationId: string; environment: Environment },
-      trx: Db = knex,
-    ): Promise<ApiKeyWithRole | undefined> {
-      const row = await withUserRole(trx)
-        .where({ 'k.id': id, 'k.organization_id': owner.organizationId, 'k.environment': owner.environment })
-        .first();
+    async findOwned(id: string, owner: { organizationId: string; environment: Environment }, trx: Db = knex): Promise<ApiKeyWithRole | undefined> {
+      const row = await withUserRole(trx).where({ 'k.id': id, 'k.organization_id': owner.organizationId, 'k.environment': owner.environment }).first();
       return row && withEffectiveRole(row);
     },
 
@@ -96,7 +102,10 @@ export function createApiKeysRepo(knex: Knex) {
     ): Promise<{ rows: ApiKeyWithRole[]; hasMore: boolean }> {
       const query = withUserRole(trx)
         .where({ 'k.organization_id': owner.organizationId, 'k.environment': owner.environment })
-        .orderBy([{ column: 'k.created_at', order: 'desc' }, { column: 'k.id', order: 'desc' }])
+        .orderBy([
+          { column: 'k.created_at', order: 'desc' },
+          { column: 'k.id', order: 'desc' },
+        ])
         .limit(page.limit + 1);
       if (page.startingAfter) {
         query.whereRaw('(k.created_at, k.id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
@@ -147,8 +156,18 @@ export function createApiKeysRepo(knex: Knex) {
         .whereNull('k.revoked_at')
         .whereNull('u.deactivated_at')
         .first(
-          'k.id as api_key_id', 'k.prefix', 'k.environment', 'k.scopes', 'k.ip_allowlist', 'k.role as key_role',
-          'u.role as user_role', 'u.id as user_id', 'o.id as organization_id', 'o.plan', 'o.enterprise', 'o.paused',
+          'k.id as api_key_id',
+          'k.prefix',
+          'k.environment',
+          'k.scopes',
+          'k.ip_allowlist',
+          'k.role as key_role',
+          'u.role as user_role',
+          'u.id as user_id',
+          'o.id as organization_id',
+          'o.plan',
+          'o.enterprise',
+          'o.paused',
           'o.rate_limit_per_minute',
           // Stored keys serve only while the organization is Enterprise (BYOK is an Enterprise feature).
           trx.raw("case when o.enterprise then array(select pc.provider from provider_credentials pc where pc.organization_id = o.id) else '{}' end as own_providers"),

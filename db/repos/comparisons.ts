@@ -31,12 +31,7 @@ type Owner = { organizationId: string; environment: Environment };
 /** The children of the given comparisons with their outputs, in one query, in `models` order. */
 async function childrenOf(trx: Db, comparisonIds: string[]): Promise<Map<string, ComparisonChild[]>> {
   const rows = (await trx('generations as g')
-    .select(
-      'g.*',
-      trx.raw(
-        `coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`,
-      ),
-    )
+    .select('g.*', trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`))
     .whereIn('g.comparison_id', comparisonIds)
     .orderBy('g.comparison_position')) as (GenerationRow & { outputs: OutputRow[] })[];
   const byComparison = new Map<string, ComparisonChild[]>(comparisonIds.map((id) => [id, []]));
@@ -63,12 +58,21 @@ export function createComparisonsRepo(knex: Knex) {
     ): Promise<{ rows: { comparison: ComparisonRow; children: ComparisonChild[] }[]; hasMore: boolean }> {
       const query = trx('comparisons')
         .where({ organization_id: owner.organizationId, environment: owner.environment })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit + 1);
       if (page.startingAfter) query.whereRaw('(created_at, id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
       const found = (await query) as ComparisonRow[];
       const shown = found.slice(0, page.limit);
-      const children = shown.length > 0 ? await childrenOf(trx, shown.map((c) => c.id)) : new Map<string, ComparisonChild[]>();
+      const children =
+        shown.length > 0
+          ? await childrenOf(
+              trx,
+              shown.map((c) => c.id),
+            )
+          : new Map<string, ComparisonChild[]>();
       return { rows: shown.map((comparison) => ({ comparison, children: children.get(comparison.id) ?? [] })), hasMore: found.length > page.limit };
     },
 
@@ -91,7 +95,14 @@ export function createComparisonsRepo(knex: Knex) {
         await trx('comparisons').where({ id }).update({ status: verdict, finished_at: trx.fn.now() });
         const event = comparisonCompletedEvent({ id, modality: comparison.modality, status: verdict, totals: totalsOf(children), generationIds: children.map((c) => c.id) });
         await trx('events')
-          .insert({ id: newId('evt'), organization_id: comparison.organization_id, environment: comparison.environment, subject_id: id, type: event.type, data: JSON.stringify(event.data) })
+          .insert({
+            id: newId('evt'),
+            organization_id: comparison.organization_id,
+            environment: comparison.environment,
+            subject_id: id,
+            type: event.type,
+            data: JSON.stringify(event.data),
+          })
           .onConflict(['type', 'subject_id'])
           .ignore();
         return verdict;

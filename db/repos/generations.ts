@@ -59,10 +59,7 @@ export interface OutputRow {
   duration_s: string | null;
 }
 
-export type NewGeneration = Pick<
-  GenerationRow,
-  'id' | 'organization_id' | 'api_key_id' | 'environment' | 'modality' | 'model' | 'prompt' | 'params' | 'reserved_credits'
-> & {
+export type NewGeneration = Pick<GenerationRow, 'id' | 'organization_id' | 'api_key_id' | 'environment' | 'modality' | 'model' | 'prompt' | 'params' | 'reserved_credits'> & {
   cache_key?: string | null;
   /**
    * The admission deadline (epoch ms) the API gave the caller: the reservation commits only before
@@ -85,12 +82,7 @@ export function createGenerationsRepo(knex: Knex) {
       trx: Db = knex,
     ): Promise<{ generation: GenerationRow; outputs: OutputRow[] } | undefined> {
       const query = trx('generations as g')
-        .select(
-          'g.*',
-          trx.raw(
-            `coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`,
-          ),
-        )
+        .select('g.*', trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`))
         .where('g.id', id);
       if (owner) query.where({ 'g.organization_id': owner.organizationId, 'g.environment': owner.environment });
       const row = await query.first();
@@ -106,14 +98,12 @@ export function createGenerationsRepo(knex: Knex) {
       trx: Db = knex,
     ): Promise<{ rows: { generation: GenerationRow; outputs: OutputRow[] }[]; hasMore: boolean }> {
       const query = trx('generations as g')
-        .select(
-          'g.*',
-          trx.raw(
-            `coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`,
-          ),
-        )
+        .select('g.*', trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`))
         .where({ 'g.organization_id': owner.organizationId, 'g.environment': owner.environment })
-        .orderBy([{ column: 'g.created_at', order: 'desc' }, { column: 'g.id', order: 'desc' }])
+        .orderBy([
+          { column: 'g.created_at', order: 'desc' },
+          { column: 'g.id', order: 'desc' },
+        ])
         .limit(page.limit + 1);
       if (page.modality) query.where('g.modality', page.modality);
       if (page.status) query.where('g.status', page.status);
@@ -130,10 +120,7 @@ export function createGenerationsRepo(knex: Knex) {
      * first, after the generation `after` (the previous page's last id): the reconciler walks them
      * all in one pass, however many there are.
      */
-    async listOpenPage(
-      args: { createdBefore: Date; limit: number; after?: string | undefined },
-      trx: Db = knex,
-    ): Promise<Pick<GenerationRow, 'id' | 'comparison_id'>[]> {
+    async listOpenPage(args: { createdBefore: Date; limit: number; after?: string | undefined }, trx: Db = knex): Promise<Pick<GenerationRow, 'id' | 'comparison_id'>[]> {
       const query = trx('generations')
         .select('id', 'comparison_id')
         .whereIn('status', ['queued', 'running'])
@@ -323,12 +310,7 @@ export function createGenerationsRepo(knex: Knex) {
      * shared, not copied): no reservation, no charge. It carries no cache key of its own, so cache
      * hits are always served from the generation that actually ran.
      */
-    async insertCacheHit(
-      gen: NewGeneration,
-      source: OutputRow[],
-      newOutputId: () => string,
-      trx: Db = knex,
-    ): Promise<GenerationRow> {
+    async insertCacheHit(gen: NewGeneration, source: OutputRow[], newOutputId: () => string, trx: Db = knex): Promise<GenerationRow> {
       const [row] = await trx('generations')
         .insert({
           ...gen,

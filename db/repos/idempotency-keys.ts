@@ -59,8 +59,7 @@ export function createIdempotencyKeysRepo(knex: Knex) {
     key: s.key,
   });
   // Only the claim's owner, and only while it is still in progress.
-  const heldRow = (db: Db, held: HeldClaim) =>
-    db('idempotency_keys').where(scopeOf(held)).where({ owner_token: held.ownerToken, state: 'in_progress' });
+  const heldRow = (db: Db, held: HeldClaim) => db('idempotency_keys').where(scopeOf(held)).where({ owner_token: held.ownerToken, state: 'in_progress' });
 
   return {
     /**

@@ -17,10 +17,7 @@ export interface OrganizationRow {
 export function createOrganizationsRepo(knex: Knex) {
   return {
     /** Creates the organization and its empty wallet. */
-    async create(
-      org: { id: string; name: string; plan: Plan; enterprise: boolean },
-      trx: Db = knex,
-    ): Promise<OrganizationRow> {
+    async create(org: { id: string; name: string; plan: Plan; enterprise: boolean }, trx: Db = knex): Promise<OrganizationRow> {
       const [row] = await trx('organizations').insert(org).returning('*');
       await trx('wallets').insert({ organization_id: org.id });
       return row as OrganizationRow;
@@ -38,7 +35,10 @@ export function createOrganizationsRepo(knex: Knex) {
       // Unpausing a paused organization starts the anomaly detector's watch afresh
       // (migration 0013): the burst that paused it does not pause it again.
       const unpausing = changes.paused === false && { spend_watch_from: trx.raw('CASE WHEN paused THEN now() ELSE spend_watch_from END') };
-      const [row] = await trx('organizations').where({ id }).update({ ...changes, ...unpausing }).returning('*');
+      const [row] = await trx('organizations')
+        .where({ id })
+        .update({ ...changes, ...unpausing })
+        .returning('*');
       return row;
     },
 

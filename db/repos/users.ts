@@ -20,10 +20,7 @@ export const USER_EMAIL_UNIQUE_INDEX = 'users_organization_email_unique';
 
 export function createUsersRepo(knex: Knex) {
   return {
-    async create(
-      user: { id: string; organization_id: string; name: string; email?: string | null; role: Role },
-      trx: Db = knex,
-    ): Promise<UserRow> {
+    async create(user: { id: string; organization_id: string; name: string; email?: string | null; role: Role }, trx: Db = knex): Promise<UserRow> {
       const [row] = await trx('users').insert(user).returning('*');
       return row as UserRow;
     },
@@ -34,14 +31,13 @@ export function createUsersRepo(knex: Knex) {
     },
 
     /** Newest first, deactivated users included; `startingAfter` is the last user of the previous page. */
-    async listPage(
-      organizationId: string,
-      page: { limit: number; startingAfter?: UserRow },
-      trx: Db = knex,
-    ): Promise<{ rows: UserRow[]; hasMore: boolean }> {
+    async listPage(organizationId: string, page: { limit: number; startingAfter?: UserRow }, trx: Db = knex): Promise<{ rows: UserRow[]; hasMore: boolean }> {
       const query = trx('users')
         .where({ organization_id: organizationId })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit + 1);
       if (page.startingAfter) {
         query.whereRaw('(created_at, id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
@@ -60,11 +56,7 @@ export function createUsersRepo(knex: Knex) {
     },
 
     async countActiveOwners(organizationId: string, trx: Db = knex): Promise<number> {
-      const row = await trx('users')
-        .where({ organization_id: organizationId, role: 'owner' })
-        .whereNull('deactivated_at')
-        .count<{ count: string }>('* as count')
-        .first();
+      const row = await trx('users').where({ organization_id: organizationId, role: 'owner' }).whereNull('deactivated_at').count<{ count: string }>('* as count').first();
       return Number(row?.count ?? 0);
     },
 

@@ -48,21 +48,11 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
      */
     async fanOut(limit: number): Promise<{ events: number; deliveries: number }> {
       return knex.transaction(async (trx) => {
-        const events: { id: string }[] = await trx('events')
-          .select('id')
-          .whereNull('dispatched_at')
-          .orderBy('created_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked();
+        const events: { id: string }[] = await trx('events').select('id').whereNull('dispatched_at').orderBy('created_at').limit(limit).forUpdate().skipLocked();
         if (events.length === 0) return { events: 0, deliveries: 0 };
         const ids = events.map((e) => e.id);
-        const pairs: { event_id: string; event_type: string; subscription_id: string; organization_id: string; environment: Environment }[] = await trx(
-          'events as e',
-        )
-          .join('webhook_subscriptions as s', (j) =>
-            j.on('s.organization_id', 'e.organization_id').andOn('s.environment', 'e.environment'),
-          )
+        const pairs: { event_id: string; event_type: string; subscription_id: string; organization_id: string; environment: Environment }[] = await trx('events as e')
+          .join('webhook_subscriptions as s', (j) => j.on('s.organization_id', 'e.organization_id').andOn('s.environment', 'e.environment'))
           .whereIn('e.id', ids)
           .whereNull('s.deleted_at')
           .whereRaw(`(s.events @> ARRAY[e.type] OR s.events @> ARRAY['*'])`)
@@ -114,9 +104,7 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
 
     /** A delivery with its attempts; `owner` limits it to one organization and environment. */
     async findWithAttempts(id: string, owner: Owner, trx: Db = knex): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] } | undefined> {
-      const delivery: DeliveryRow | undefined = await trx('webhook_deliveries')
-        .where({ id, organization_id: owner.organizationId, environment: owner.environment })
-        .first();
+      const delivery: DeliveryRow | undefined = await trx('webhook_deliveries').where({ id, organization_id: owner.organizationId, environment: owner.environment }).first();
       if (!delivery) return undefined;
       return { delivery, attempts: (await attemptsOf(trx, [id])).get(id) ?? [] };
     },
@@ -128,13 +116,19 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
     ): Promise<{ rows: { delivery: DeliveryRow; attempts: AttemptRow[] }[]; hasMore: boolean }> {
       const query = trx('webhook_deliveries')
         .where({ subscription_id: subscriptionId })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit + 1);
       if (page.status) query.where({ status: page.status });
       if (page.startingAfter) query.whereRaw('(created_at, id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
       const found = (await query) as DeliveryRow[];
       const shown = found.slice(0, page.limit);
-      const attempts = await attemptsOf(trx, shown.map((d) => d.id));
+      const attempts = await attemptsOf(
+        trx,
+        shown.map((d) => d.id),
+      );
       return { rows: shown.map((delivery) => ({ delivery, attempts: attempts.get(delivery.id) ?? [] })), hasMore: found.length > page.limit };
     },
 
@@ -194,15 +188,13 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
      * the same attempt changes nothing (the attempt's key is its number), and a delivery already
      * ended (a deleted subscription) keeps its end. Returns the delivery's status afterwards.
      */
-    async recordAttempt(
-      args: {
-        deliveryId: string;
-        number: number;
-        result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
-        status: Exclude<DeliveryStatus, 'pending'>;
-        nextAttemptAt: Date | null;
-      },
-    ): Promise<DeliveryStatus | undefined> {
+    async recordAttempt(args: {
+      deliveryId: string;
+      number: number;
+      result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
+      status: Exclude<DeliveryStatus, 'pending'>;
+      nextAttemptAt: Date | null;
+    }): Promise<DeliveryStatus | undefined> {
       // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
       // run (a repeated attempt, an ended delivery), that is its status afterwards too.
       const { rows } = await knex.raw(

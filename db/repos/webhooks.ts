@@ -19,8 +19,7 @@ export interface WebhookRow {
 type Owner = { organizationId: string; environment: Environment };
 
 export function createWebhooksRepo(knex: Knex) {
-  const owned = (trx: Db, owner: Owner) =>
-    trx('webhook_subscriptions').where({ organization_id: owner.organizationId, environment: owner.environment }).whereNull('deleted_at');
+  const owned = (trx: Db, owner: Owner) => trx('webhook_subscriptions').where({ organization_id: owner.organizationId, environment: owner.environment }).whereNull('deleted_at');
 
   return {
     async insert(row: Omit<WebhookRow, 'created_at' | 'deleted_at' | 'previous_secret_sealed' | 'previous_secret_expires_at'>, trx: Db = knex): Promise<WebhookRow> {
@@ -40,7 +39,10 @@ export function createWebhooksRepo(knex: Knex) {
 
     async listPage(owner: Owner, page: { limit: number; startingAfter?: WebhookRow }, trx: Db = knex): Promise<{ rows: WebhookRow[]; hasMore: boolean }> {
       const query = owned(trx, owner)
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit + 1);
       if (page.startingAfter) query.whereRaw('(created_at, id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
       const rows = (await query) as WebhookRow[];

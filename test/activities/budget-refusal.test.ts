@@ -10,7 +10,7 @@ import { stack } from '../helpers/stack';
 // an earlier month is not that month's spend.
 
 describe('a budget refusal', () => {
-  it('counts what the key spent in the request\'s month only, not an earlier month\'s spend', async () => {
+  it("counts what the key spent in the request's month only, not an earlier month's spend", async () => {
     const org = await createOrganization({ plan: 'pro', credits: 10_000 });
     const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'budgeted', monthly_budget_usd: 5 } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -22,10 +22,16 @@ describe('a budget refusal', () => {
     const thisMonth = budgetPeriodOf(now);
     const nextMonth = budgetPeriodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
     assert.deepEqual(await refusedByBudget(stack().repos, created.body.id, thisMonth), {
-      admitted: false, code: 'budget_exceeded', budgetUsd: 5, spentUsd: creditsToUsd(spent.body.charged_credits),
+      admitted: false,
+      code: 'budget_exceeded',
+      budgetUsd: 5,
+      spentUsd: creditsToUsd(spent.body.charged_credits),
     });
     assert.deepEqual(await refusedByBudget(stack().repos, created.body.id, nextMonth), {
-      admitted: false, code: 'budget_exceeded', budgetUsd: 5, spentUsd: 0,
+      admitted: false,
+      code: 'budget_exceeded',
+      budgetUsd: 5,
+      spentUsd: 0,
     });
     await assertMoneyInvariants(org.id);
   });

@@ -53,10 +53,7 @@ describe('ingesting a provider output', () => {
     const send = async () => new Response(new Blob([Buffer.alloc(64 * 1024, 1)]).stream(), { headers: { 'content-type': 'audio/mpeg' } });
     const answer = await capAnswers(send, 16 * 1024)('http://provider.invalid/speech');
     const keyBase = `outputs/gen_ingest_${++n}/0`;
-    await assert.rejects(
-      ingestProviderFile({ kind: 'stream', body: answer.body!, mime: 'audio/mpeg' }, { ...options('voice'), keyBase }),
-      failsWith('output_too_large', false),
-    );
+    await assert.rejects(ingestProviderFile({ kind: 'stream', body: answer.body!, mime: 'audio/mpeg' }, { ...options('voice'), keyBase }), failsWith('output_too_large', false));
     assert.equal(await createLocalStorage(dir).read(`${keyBase}.mp3`), undefined);
   });
 
@@ -78,11 +75,17 @@ describe('ingesting a provider output', () => {
 
   it('refuses an MP4 with sound only as a video, and one with a picture only as music', async () => {
     const audioOnly = await runFfmpegToFile('mp4', (out) => ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', out]);
-    await assert.rejects(ingest({ kind: 'bytes', data: audioOnly, mime: 'video/mp4' }, 'video'), failsWith('provider_bad_output', false, (err) => assert.match(err.message, /no video stream/)));
+    await assert.rejects(
+      ingest({ kind: 'bytes', data: audioOnly, mime: 'video/mp4' }, 'video'),
+      failsWith('provider_bad_output', false, (err) => assert.match(err.message, /no video stream/)),
+    );
     const stored = await ingest({ kind: 'bytes', data: audioOnly, mime: 'audio/mp4' }, 'music');
     assert.ok(Number(stored.durationS) > 0, 'the same file is fine as music');
 
     const pictureOnly = await runFfmpegToFile('mp4', (out) => ['-f', 'lavfi', '-i', 'color=c=blue:s=64x64:d=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', out]);
-    await assert.rejects(ingest({ kind: 'bytes', data: pictureOnly, mime: 'audio/mp4' }, 'music'), failsWith('provider_bad_output', false, (err) => assert.match(err.message, /no audio stream/)));
+    await assert.rejects(
+      ingest({ kind: 'bytes', data: pictureOnly, mime: 'audio/mp4' }, 'music'),
+      failsWith('provider_bad_output', false, (err) => assert.match(err.message, /no audio stream/)),
+    );
   });
 });

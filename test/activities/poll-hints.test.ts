@@ -40,7 +40,7 @@ describe('poll hints', () => {
     watch.close();
   });
 
-  it('give way to a cancelled activity: the wait rejects with the signal\'s reason', async () => {
+  it("give way to a cancelled activity: the wait rejects with the signal's reason", async () => {
     const hub = createPollHintHub();
     const watch = hub.watch('gen_a');
     const controller = new AbortController();

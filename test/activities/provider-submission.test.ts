@@ -121,13 +121,20 @@ describe('provider submissions', () => {
     assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
     const row = await stack().repos.generations.findById(input.generationId);
     assert.equal(row?.provider_job_id, providerJobId);
-    assert.deepEqual(row?.attempts?.map((a) => a.outcome), ['succeeded'], 'one attempt, ended by the poll that found the job done');
+    assert.deepEqual(
+      row?.attempts?.map((a) => a.outcome),
+      ['succeeded'],
+      'one attempt, ended by the poll that found the job done',
+    );
     await env.run(activities.captureCredits, { input, outcome });
     await assertLedgerBalanced(org.id);
   });
 
-  it('cancelRecordedProviderJob stops the job recorded on its own route, and leaves another route\'s alone', async () => {
-    const routes = [{ provider: 'simulator', model: 'hailuo-02' }, { provider: 'simulator', model: 'hailuo-02-fallback' }] as GenerationInput['routes'];
+  it("cancelRecordedProviderJob stops the job recorded on its own route, and leaves another route's alone", async () => {
+    const routes = [
+      { provider: 'simulator', model: 'hailuo-02' },
+      { provider: 'simulator', model: 'hailuo-02-fallback' },
+    ] as GenerationInput['routes'];
     const { org, input, activities, env, calls } = await admittedVideo({ routes });
     const providerJobId = await interruptedAfterSubmission(activities, input, 0);
     await env.run(activities.cancelRecordedProviderJob, input, 1);
@@ -205,23 +212,23 @@ describe('provider submissions', () => {
   });
 
   it(`runProviderJob heartbeats from a third of its heartbeat timeout on, and on while its submission is unanswered`, async () => {
-      let answer!: () => void;
-      const { org, input, activities } = await admittedVideo({ asyncLatencyMs: 300, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
-      const heartbeatTimeoutMs = 600;
-      const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
-      const startedAt = Date.now();
-      const beats: number[] = [];
-      env.on('heartbeat', () => beats.push(Date.now() - startedAt));
-      const running = env.run(activities.runProviderJob, input, 0);
-      await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
-      // Not at once, as before: a third of the timeout (a timer may fire a millisecond early by Date.now()).
-      assert.ok(beats[0]! >= heartbeatTimeoutMs / 3 - 5, `the first heartbeat came after ${beats[0]} ms`);
-      answer();
-      const outcome = (await running) as ProviderOutcome;
-      assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
-      await env.run(activities.captureCredits, { input, outcome });
-      await assertLedgerBalanced(org.id);
-    });
+    let answer!: () => void;
+    const { org, input, activities } = await admittedVideo({ asyncLatencyMs: 300, submitAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+    const heartbeatTimeoutMs = 600;
+    const env = new MockActivityEnvironment({ heartbeatTimeoutMs });
+    const startedAt = Date.now();
+    const beats: number[] = [];
+    env.on('heartbeat', () => beats.push(Date.now() - startedAt));
+    const running = env.run(activities.runProviderJob, input, 0);
+    await waitFor(async () => beats.length >= 3, 10_000, 'three heartbeats while the submission is held');
+    // Not at once, as before: a third of the timeout (a timer may fire a millisecond early by Date.now()).
+    assert.ok(beats[0]! >= heartbeatTimeoutMs / 3 - 5, `the first heartbeat came after ${beats[0]} ms`);
+    answer();
+    const outcome = (await running) as ProviderOutcome;
+    assert.equal(outcome.outputs[0]!.mime, 'video/mp4');
+    await env.run(activities.captureCredits, { input, outcome });
+    await assertLedgerBalanced(org.id);
+  });
 
   describe('a job the provider accepted while the database is unreachable', () => {
     /**
@@ -261,10 +268,7 @@ describe('provider submissions', () => {
     }
 
     /** A video step whose submission is answered only once the database is cut off. */
-    async function submittedDuringOutage(
-      cut: Awaited<ReturnType<typeof cutOffDatabase>>,
-      opts: { recordJobPatienceMs?: number; cancelRefused?: boolean; logger?: Logger } = {},
-    ) {
+    async function submittedDuringOutage(cut: Awaited<ReturnType<typeof cutOffDatabase>>, opts: { recordJobPatienceMs?: number; cancelRefused?: boolean; logger?: Logger } = {}) {
       let answer!: () => void;
       const admitted = await admittedVideo({
         asyncLatencyMs: 300,
@@ -313,7 +317,10 @@ describe('provider submissions', () => {
         // The first call's end was never recorded: the next try ends it as failed on our side.
         assert.deepEqual(
           row?.attempts?.map((a) => [a.model, a.outcome, a.error_code]),
-          [['hailuo-02', 'failed', 'internal_error'], ['hailuo-02', 'succeeded', undefined]],
+          [
+            ['hailuo-02', 'failed', 'internal_error'],
+            ['hailuo-02', 'succeeded', undefined],
+          ],
         );
         assert.equal((await stack().knex('generations').where({ id: input.generationId }).first('open_attempt')).open_attempt, null);
         await env.run(activities.captureCredits, { input, outcome });

@@ -38,9 +38,7 @@ describe('simulator media', () => {
     });
 
     it('repeats an image for its seed and changes it for another', async () => {
-      const [a, b, c] = await Promise.all(
-        ['s1', 's1', 's2'].map((seed) => renderImage({ width: 256, height: 256, seed, format: 'webp' })),
-      );
+      const [a, b, c] = await Promise.all(['s1', 's1', 's2'].map((seed) => renderImage({ width: 256, height: 256, seed, format: 'webp' })));
       assert.ok(a!.data.equals(b!.data));
       assert.ok(!a!.data.equals(c!.data));
     });
@@ -48,7 +46,9 @@ describe('simulator media', () => {
 
   describe('image to image', () => {
     const solid = (background: string, width = 400, height = 300) =>
-      sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+      sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer();
 
     it('crops and resizes the input to the output size, tinted by the seed: same input and seed, same bytes', async () => {
       const input = await solid('#d03030');
@@ -60,8 +60,13 @@ describe('simulator media', () => {
     });
 
     it('follows its input: a grey or transparent input works, and another input gives another image', async () => {
-      const grey = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).greyscale().png().toBuffer();
-      const clear = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00000000' } }).png().toBuffer();
+      const grey = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } })
+        .greyscale()
+        .png()
+        .toBuffer();
+      const clear = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00000000' } })
+        .png()
+        .toBuffer();
       const means = [];
       for (const input of [grey, clear, await solid('#20d040')]) {
         const file = await renderImageFromInput({ input, width: 128, height: 128, seed: 's' });
@@ -181,7 +186,13 @@ describe('simulator media', () => {
       const [skin] = root.listSkins();
       assert.equal(skin!.listJoints().length, 4);
       assert.equal(skin!.getInverseBindMatrices()!.getCount(), 4);
-      assert.equal(root.listNodes().find((node) => node.getMesh())!.getSkin(), skin);
+      assert.equal(
+        root
+          .listNodes()
+          .find((node) => node.getMesh())!
+          .getSkin(),
+        skin,
+      );
       const weights = primitive.getAttribute('WEIGHTS_0')!;
       assert.ok(primitive.getAttribute('JOINTS_0'));
       for (let i = 0; i < weights.getCount(); i += 97) {
@@ -211,7 +222,9 @@ describe('simulator media', () => {
 
     it('refuses input that is not an image, or an output over 64 megapixels', async () => {
       await assert.rejects(upscaleImage({ input: Buffer.from('not an image'), scaleFactor: 2, faceEnhance: false }), isInvalidInput);
-      const large = await sharp({ create: { width: 2100, height: 2000, channels: 3, background: '#336699' } }).png().toBuffer();
+      const large = await sharp({ create: { width: 2100, height: 2000, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
       await assert.rejects(upscaleImage({ input: large, scaleFactor: 4, faceEnhance: false }), isInvalidInput);
     });
   });

@@ -21,9 +21,23 @@ const ctx = (signal = new AbortController().signal): ProviderContext => ({
 });
 let submissions = 0;
 // Each job is its own submission unless a test says otherwise.
-const job = (over: Partial<ProviderJob>): ProviderJob => ({ generationId: 'gen_a', model: image, prompt: 'x', params: {}, inputs: {}, idempotencyKey: `submission_${++submissions}`, route: { provider: 'simulator', model: (over.model ?? image).slug }, credentials: { apiKey: '', baseUrl: '' }, ...over });
+const job = (over: Partial<ProviderJob>): ProviderJob => ({
+  generationId: 'gen_a',
+  model: image,
+  prompt: 'x',
+  params: {},
+  inputs: {},
+  idempotencyKey: `submission_${++submissions}`,
+  route: { provider: 'simulator', model: (over.model ?? image).slug },
+  credentials: { apiKey: '', baseUrl: '' },
+  ...over,
+});
 /** The simulator's files are always made in memory (ProducedFile), never a URL or a stream. */
-const made = (files: (ProducedFile | ProviderFile)[]): ProducedFile[] => files.map((f) => { assert.ok(!('kind' in f)); return f; });
+const made = (files: (ProducedFile | ProviderFile)[]): ProducedFile[] =>
+  files.map((f) => {
+    assert.ok(!('kind' in f));
+    return f;
+  });
 const simulator = createSimulator({ asyncLatencyMs: 200 });
 
 describe('simulator', () => {
@@ -50,10 +64,14 @@ describe('simulator', () => {
     assert.equal((await simulator.poll(j, submitted.providerJobId, ctx())).state, 'pending');
     // A fresh simulator (another worker) can poll the same job: the id carries its state.
     const another = createSimulator({ asyncLatencyMs: 200 });
-    const polled = await waitFor(async () => {
-      const status = await another.poll(j, submitted.providerJobId, ctx());
-      return status.state === 'done' ? status : undefined;
-    }, 5_000, 'the simulated job to finish');
+    const polled = await waitFor(
+      async () => {
+        const status = await another.poll(j, submitted.providerJobId, ctx());
+        return status.state === 'done' ? status : undefined;
+      },
+      5_000,
+      'the simulated job to finish',
+    );
     assert.ok(Date.now() - before >= 200, 'done only once its latency has passed');
     assert.equal(made(polled.result.files)[0]!.mime, 'video/mp4');
   });
@@ -71,14 +89,14 @@ describe('simulator', () => {
   });
 
   it('fails a sync job with a non-retryable provider_error on #fail', async () => {
-    await assert.rejects(
-      simulator.submit(job({ prompt: 'x #fail' }), ctx()),
-      (err: unknown) => err instanceof ProviderError && err.code === 'provider_error' && !err.retryable,
-    );
+    await assert.rejects(simulator.submit(job({ prompt: 'x #fail' }), ctx()), (err: unknown) => err instanceof ProviderError && err.code === 'provider_error' && !err.retryable);
   });
 
   it('reports #tokens:<n> output tokens for chat, never more than max_tokens', async () => {
-    for (const [prompt, maxTokens, expected] of [['hi #tokens:300', 1024, 300], ['hi #tokens:300', 100, 100]] as const) {
+    for (const [prompt, maxTokens, expected] of [
+      ['hi #tokens:300', 1024, 300],
+      ['hi #tokens:300', 100, 100],
+    ] as const) {
       const submitted = await simulator.submit(job({ model: chat, prompt, params: { max_tokens: maxTokens, messages: [{ content: prompt }] } }), ctx());
       assert.equal(submitted.state, 'done');
       if (submitted.state !== 'done') return;

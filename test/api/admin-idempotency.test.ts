@@ -10,12 +10,10 @@ import { stack } from '../helpers/stack';
 
 const admin = () => stack().adminToken;
 const withKey = (key: string) => ({ 'Idempotency-Key': key });
-const adjust = (orgId: string, body: unknown, headers: Record<string, string> = {}) =>
-  call('POST', `/admin/v1/organizations/${orgId}/credits`, { key: admin(), body, headers });
+const adjust = (orgId: string, body: unknown, headers: Record<string, string> = {}) => call('POST', `/admin/v1/organizations/${orgId}/credits`, { key: admin(), body, headers });
 
 /** The ledger rows an adjustment with this reason wrote (the organization's initial credits aside). */
-const rowsFor = (orgId: string, reason: string) =>
-  stack().knex('ledger_entries').where({ organization_id: orgId, reason }).pluck('available_delta');
+const rowsFor = (orgId: string, reason: string) => stack().knex('ledger_entries').where({ organization_id: orgId, reason }).pluck('available_delta');
 
 describe('idempotent operator credit adjustments', () => {
   it('replays the first answer for the same key and body, moving the money once', async () => {
@@ -51,7 +49,10 @@ describe('idempotent operator credit adjustments', () => {
     const body = { amount: 40, reason: `concurrent ${key}` };
     const results = await Promise.all(Array.from({ length: 10 }, () => adjust(org.id, body, withKey(key))));
     const statuses = results.map((r) => r.status);
-    assert.ok(statuses.every((s) => s === 200 || s === 409), `statuses ${statuses.join(',')}`);
+    assert.ok(
+      statuses.every((s) => s === 200 || s === 409),
+      `statuses ${statuses.join(',')}`,
+    );
     for (const refused of results.filter((r) => r.status === 409)) assert.equal(refused.body.error.code, 'idempotency_in_progress');
     const fresh = results.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null);
     assert.equal(fresh.length, 1);
@@ -65,9 +66,16 @@ describe('idempotent operator credit adjustments', () => {
     const body = { amount: 5, reason: `held ${key}` };
     // The first attempt, still running in another API process.
     const held = await stack().repos.idempotencyKeys.claim({
-      caller: 'operator', organizationId: org.id, environment: 'live', key, endpoint: 'POST /admin/v1/organizations/:id/credits',
-      requestHash: sha256Hex(canonicalJson(body)), newResourceId: null,
-      now: new Date(), expiredBefore: new Date(Date.now() - 24 * 3600_000), lockedUntil: new Date(Date.now() + 60_000),
+      caller: 'operator',
+      organizationId: org.id,
+      environment: 'live',
+      key,
+      endpoint: 'POST /admin/v1/organizations/:id/credits',
+      requestHash: sha256Hex(canonicalJson(body)),
+      newResourceId: null,
+      now: new Date(),
+      expiredBefore: new Date(Date.now() - 24 * 3600_000),
+      lockedUntil: new Date(Date.now() + 60_000),
     });
     assert.equal(held.kind, 'claimed');
     const second = await adjust(org.id, body, withKey(key));

@@ -15,7 +15,10 @@ describe('operator API', () => {
     assert.equal(res.body.enterprise, true);
     assert.equal(res.body.paused, false);
     assert.equal(res.body.owner.role, 'owner');
-    assert.deepEqual(res.body.api_keys.map((k: { environment: string }) => k.environment), ['live', 'test']);
+    assert.deepEqual(
+      res.body.api_keys.map((k: { environment: string }) => k.environment),
+      ['live', 'test'],
+    );
     for (const key of res.body.api_keys) {
       assert.match(key.id, /^key_/);
       assert.equal(key.role, 'owner');
@@ -91,10 +94,7 @@ describe('operator API: PATCH /admin/v1/organizations/{id}', () => {
       body: { plan: 'studio', enterprise: true, paused: true, rate_limit_per_minute: 120 },
     });
     assert.equal(res.status, 200);
-    assert.deepEqual(
-      [res.body.plan, res.body.enterprise, res.body.paused, res.body.rate_limit_per_minute],
-      ['studio', true, true, 120],
-    );
+    assert.deepEqual([res.body.plan, res.body.enterprise, res.body.paused, res.body.rate_limit_per_minute], ['studio', true, true, 120]);
     const cleared = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: admin(), body: { rate_limit_per_minute: null } });
     assert.equal(cleared.body.rate_limit_per_minute, null);
   });

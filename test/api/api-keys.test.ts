@@ -174,10 +174,16 @@ describe('/v1/api-keys', () => {
     for (let i = 0; i < 3; i++) await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: `k${i}` } });
     const first = await call('GET', '/v1/api-keys?limit=2', { key: org.liveKey });
     assert.equal(first.body.object, 'list');
-    assert.deepEqual(first.body.data.map((k: { name: string }) => k.name), ['k2', 'k1']);
+    assert.deepEqual(
+      first.body.data.map((k: { name: string }) => k.name),
+      ['k2', 'k1'],
+    );
     assert.equal(first.body.has_more, true);
     const next = await call('GET', `/v1/api-keys?limit=2&starting_after=${first.body.data[1].id}`, { key: org.liveKey });
-    assert.deepEqual(next.body.data.map((k: { name: string }) => k.name), ['k0', 'Owner live key']);
+    assert.deepEqual(
+      next.body.data.map((k: { name: string }) => k.name),
+      ['k0', 'Owner live key'],
+    );
     assert.equal(next.body.has_more, false);
   });
 

@@ -27,7 +27,9 @@ describe('async endpoints always answer 202', function () {
   after(() => assertLedgerBalanced(org.id));
 
   it('covers every async modality but upscale, whose body has no seed and so is never served from the cache', () => {
-    const asyncModalities = Object.entries(MODALITY_MODE).filter(([, mode]) => mode === 'async').map(([modality]) => modality);
+    const asyncModalities = Object.entries(MODALITY_MODE)
+      .filter(([, mode]) => mode === 'async')
+      .map(([modality]) => modality);
     assert.deepEqual([...SEEDED.map(([modality]) => modality), 'upscale'].sort(), asyncModalities.sort());
   });
 
@@ -62,7 +64,9 @@ describe('async endpoints always answer 202', function () {
     assert.equal(first.status, 202);
     assert.equal((await waitForGeneration(first.body.id, org.liveKey)).status, 'succeeded');
     // As if the API process had died before it stored its answer (test/api/idempotency.test.ts does the same).
-    await stack().knex('idempotency_keys').where({ organization_id: org.id, key })
+    await stack()
+      .knex('idempotency_keys')
+      .where({ organization_id: org.id, key })
       .update({ state: 'in_progress', response_status: null, response_body: null, locked_until: new Date(Date.now() - 1000) });
 
     const retry = await call('POST', '/v1/videos', { key: org.liveKey, body, headers: { 'Idempotency-Key': key } });

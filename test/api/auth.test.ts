@@ -72,10 +72,7 @@ describe('operator API authentication', () => {
   it('rejects a missing, malformed or wrong admin token', async () => {
     const payload = { name: 'x', plan: 'free' };
     assert.equal((await call('POST', '/admin/v1/organizations', { body: payload })).body.error.code, 'missing_authorization');
-    assert.equal(
-      (await call('POST', '/admin/v1/organizations', { body: payload, headers: { Authorization: 'Token x' } })).body.error.code,
-      'invalid_authorization',
-    );
+    assert.equal((await call('POST', '/admin/v1/organizations', { body: payload, headers: { Authorization: 'Token x' } })).body.error.code, 'invalid_authorization');
     const wrong = await call('POST', '/admin/v1/organizations', { body: payload, key: 'adm_wrong' });
     assert.equal(wrong.status, 401);
     assert.equal(wrong.body.error.code, 'invalid_api_key');

@@ -30,8 +30,7 @@ describe('POST /v1/avatars: both bodies on every avatar model (decisions §10)',
   let wire: Map<string, WireAvatarModel>;
 
   const available = async () => (await call('GET', '/v1/balance', { key: org.liveKey })).body.available_credits as number;
-  const bodyOf = (slug: string, shape: (typeof SHAPES)[number]) =>
-    shape === 'text' ? { model: slug, text: TEXT } : { model: slug, video_url: videoUrl, audio_url: audio.url };
+  const bodyOf = (slug: string, shape: (typeof SHAPES)[number]) => (shape === 'text' ? { model: slug, text: TEXT } : { model: slug, video_url: videoUrl, audio_url: audio.url });
 
   before(async () => {
     org = await createOrganization({ plan: 'studio', credits: 1_000_000 });
@@ -45,7 +44,7 @@ describe('POST /v1/avatars: both bodies on every avatar model (decisions §10)',
   });
   after(() => assertMoneyInvariants(org.id));
 
-  it('GET /v1/models shows each avatar model\'s inputs: the bodies its capabilities name, and image_url on portrait models', () => {
+  it("GET /v1/models shows each avatar model's inputs: the bodies its capabilities name, and image_url on portrait models", () => {
     assert.equal(wire.size, AVATAR_MODELS.length);
     for (const model of wire.values()) {
       const expected = [
@@ -54,7 +53,10 @@ describe('POST /v1/avatars: both bodies on every avatar model (decisions §10)',
         ...(model.animates_portrait ? ['image_url'] : []),
       ];
       assert.deepEqual(model.inputs, expected, model.slug);
-      assert.ok(model.inputs.some((input) => input === 'text' || input === 'lipsync'), `${model.slug} takes one of the two bodies`);
+      assert.ok(
+        model.inputs.some((input) => input === 'text' || input === 'lipsync'),
+        `${model.slug} takes one of the two bodies`,
+      );
     }
     // The portrait models take both bodies: the text with a stock portrait, lipsync from the video's first frame.
     assert.deepEqual(wire.get('veed-fabric-1.0')?.inputs, ['text', 'lipsync', 'image_url']);

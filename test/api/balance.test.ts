@@ -69,7 +69,12 @@ describe('GET /v1/balance', () => {
   });
 
   it('names each plan with its multiplier', async () => {
-    for (const [plan, multiplier] of [['free', 1], ['pro', 1.6], ['studio', 1.6], ['team', 1.3]] as const) {
+    for (const [plan, multiplier] of [
+      ['free', 1],
+      ['pro', 1.6],
+      ['studio', 1.6],
+      ['team', 1.3],
+    ] as const) {
       const org = await createOrganization({ plan, credits: 0 });
       const res = await call('GET', '/v1/balance', { key: org.liveKey });
       assert.equal(res.body.plan, plan);

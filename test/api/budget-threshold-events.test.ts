@@ -37,7 +37,10 @@ async function thresholdEvents(keyId: string): Promise<ThresholdData[]> {
 /** 20 requests at once; answers 200 or 402 budget_exceeded only. Returns how many were admitted. */
 async function race(secret: string): Promise<number> {
   const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/v1/images', { key: secret, body: IMAGE })));
-  assert.ok(answers.every((a) => a.status === 200 || a.body.error?.code === 'budget_exceeded'), JSON.stringify(answers.map((a) => a.body.error?.code ?? a.status)));
+  assert.ok(
+    answers.every((a) => a.status === 200 || a.body.error?.code === 'budget_exceeded'),
+    JSON.stringify(answers.map((a) => a.body.error?.code ?? a.status)),
+  );
   return answers.filter((a) => a.status === 200).length;
 }
 
@@ -63,7 +66,14 @@ describe('the 100 % budget event', function () {
     const key = await budgetedKey(org, budget);
     assert.equal(await race(key.secret), 10);
     const events = await thresholdEvents(key.id);
-    assert.deepEqual(events.map((e) => [e.threshold, e.reason]), [[50, 'crossed'], [80, 'crossed'], [100, 'reached']]);
+    assert.deepEqual(
+      events.map((e) => [e.threshold, e.reason]),
+      [
+        [50, 'crossed'],
+        [80, 'crossed'],
+        [100, 'reached'],
+      ],
+    );
     assert.deepEqual(events[2], { threshold: 100, reason: 'reached', api_key_id: key.id, budget_usd: budget / 1000, spent_usd: budget / 1000, period: thisMonth() });
     assert.equal((await call('POST', '/v1/images', { key: key.secret, body: IMAGE })).status, 402);
     assert.equal((await thresholdEvents(key.id)).length, 3);
@@ -79,7 +89,14 @@ describe('the 100 % budget event', function () {
     const spent = (await call('GET', '/v1/api-keys?limit=100', { key: org.liveKey })).body.data.find((k: { id: string }) => k.id === key.id).spent_usd_this_month;
     assert.equal(spent, (fits * estimate) / 1000);
     const events = await thresholdEvents(key.id);
-    assert.deepEqual(events.map((e) => [e.threshold, e.reason]), [[50, 'crossed'], [80, 'crossed'], [100, 'request_refused']]);
+    assert.deepEqual(
+      events.map((e) => [e.threshold, e.reason]),
+      [
+        [50, 'crossed'],
+        [80, 'crossed'],
+        [100, 'request_refused'],
+      ],
+    );
     assert.deepEqual(events[2], { threshold: 100, reason: 'request_refused', api_key_id: key.id, budget_usd: budget / 1000, spent_usd: spent, period: thisMonth() });
     assert.equal((await call('POST', '/v1/images', { key: key.secret, body: IMAGE })).status, 402);
     assert.equal((await thresholdEvents(key.id)).length, 3, 'later refusals emit nothing more');
@@ -114,11 +131,14 @@ describe('the 100 % budget event', function () {
       /** Spend after the request that crossed `threshold` %: spend moves one estimate at a time. */
       const crossedAt = (threshold: number) => (Math.ceil((threshold * budget) / 100 / estimate) * estimate) / 1000;
       const common = { api_key_id: key.id, budget_usd: budget / 1000, period: thisMonth() };
-      assert.deepEqual(envelopes.map((e) => e.data), [
-        { threshold: 50, reason: 'crossed', ...common, spent_usd: crossedAt(50) },
-        { threshold: 80, reason: 'crossed', ...common, spent_usd: crossedAt(80) },
-        { threshold: 100, reason: 'request_refused', ...common, spent_usd: (fits * estimate) / 1000 },
-      ]);
+      assert.deepEqual(
+        envelopes.map((e) => e.data),
+        [
+          { threshold: 50, reason: 'crossed', ...common, spent_usd: crossedAt(50) },
+          { threshold: 80, reason: 'crossed', ...common, spent_usd: crossedAt(80) },
+          { threshold: 100, reason: 'request_refused', ...common, spent_usd: (fits * estimate) / 1000 },
+        ],
+      );
       assert.ok(envelopes.every((e) => e.type === 'usage.budget_threshold' && /^evt_/.test(e.id)));
     } finally {
       await server.close();

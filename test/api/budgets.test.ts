@@ -66,7 +66,10 @@ describe('API key budgets', function () {
     assert.equal(listed.body.data.length, fits, 'the refused request left no generation');
 
     const events = await thresholdEvents(key.id);
-    assert.deepEqual(events.map((e) => e.threshold), [50, 80, 100]);
+    assert.deepEqual(
+      events.map((e) => e.threshold),
+      [50, 80, 100],
+    );
     const period = new Date().toISOString().slice(0, 7);
     for (const e of events) {
       assert.equal(e.api_key_id, key.id);
@@ -87,25 +90,29 @@ describe('API key budgets', function () {
     const second = await spawnApiProcess(port);
     try {
       const urls = [stack().apiUrl, `http://127.0.0.1:${port}`];
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => call('POST', '/v1/images', { key: key.secret, body: IMAGE, baseUrl: urls[i % 2] })),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call('POST', '/v1/images', { key: key.secret, body: IMAGE, baseUrl: urls[i % 2] })));
       const statuses = answers.map((a) => a.status);
       const admitted = statuses.filter((s) => s === 200).length;
       assert.equal(admitted, Math.floor(budgetCredits / estimate), `statuses: ${statuses.join(',')}`);
-      assert.ok(answers.every((a) => a.status === 200 || a.body.error.code === 'budget_exceeded'), JSON.stringify(answers.map((a) => a.body.error?.code)));
+      assert.ok(
+        answers.every((a) => a.status === 200 || a.body.error.code === 'budget_exceeded'),
+        JSON.stringify(answers.map((a) => a.body.error?.code)),
+      );
       assert.ok(admitted * estimate <= budgetCredits);
       assert.equal(await spentUsd(org, key.id, urls[1]), (admitted * estimate) / 1000);
       // Once each, in no set order: an event's created_at is when its admission's transaction began,
       // and a transaction that began first may cross a later threshold once the key's row is its turn.
-      assert.deepEqual((await thresholdEvents(key.id)).map((e) => e.threshold).sort((a, b) => a - b), [50, 80, 100]);
+      assert.deepEqual(
+        (await thresholdEvents(key.id)).map((e) => e.threshold).sort((a, b) => a - b),
+        [50, 80, 100],
+      );
     } finally {
       await killHard(second);
     }
     await assertMoneyInvariants(org.id);
   });
 
-  it('gives back a failed generation\'s reservation to the month\'s spend, and a null budget removes the limit', async () => {
+  it("gives back a failed generation's reservation to the month's spend, and a null budget removes the limit", async () => {
     const org = await createOrganization({ plan: 'pro', credits: 100_000 });
     const budgetCredits = 10 * estimate;
     const key = await budgetedKey(org, budgetCredits / 1000);
@@ -138,7 +145,7 @@ describe('API key budgets', function () {
     await assertMoneyInvariants(org.id);
   });
 
-  it('starts a new month at zero: a key that spent its whole budget is admitted again once the API\'s clock is in the next UTC month', async () => {
+  it("starts a new month at zero: a key that spent its whole budget is admitted again once the API's clock is in the next UTC month", async () => {
     const org = await createOrganization({ plan: 'pro', credits: 100_000 });
     const budgetCredits = 10 * estimate;
     const key = await budgetedKey(org, budgetCredits / 1000);
@@ -157,7 +164,10 @@ describe('API key budgets', function () {
     assert.equal((await call('POST', '/v1/images', { key: key.secret, body: IMAGE, baseUrl: later.url })).status, 402);
     const month = (d: Date) => d.toISOString().slice(0, 7);
     const periods = (await thresholdEvents(key.id)).map((e) => `${e.period}:${e.threshold}`);
-    assert.deepEqual(periods, [month(now), month(nextMonth)].flatMap((m) => [50, 80, 100].map((t) => `${m}:${t}`)));
+    assert.deepEqual(
+      periods,
+      [month(now), month(nextMonth)].flatMap((m) => [50, 80, 100].map((t) => `${m}:${t}`)),
+    );
     await assertMoneyInvariants(org.id);
   });
 

@@ -21,7 +21,10 @@ describe('generation cache (decisions §4)', () => {
     assert.equal(again.body.cache_hit, true);
     assert.equal(again.body.reserved_credits, 0);
     assert.equal(again.body.charged_credits, 0);
-    assert.deepEqual(again.body.outputs.map((o: { url: string }) => pathOf(o.url)), first.body.outputs.map((o: { url: string }) => pathOf(o.url)));
+    assert.deepEqual(
+      again.body.outputs.map((o: { url: string }) => pathOf(o.url)),
+      first.body.outputs.map((o: { url: string }) => pathOf(o.url)),
+    );
     const file = await fetch(again.body.outputs[0].url);
     assert.equal(file.status, 200);
     assert.equal(file.headers.get('content-type'), 'image/png');
@@ -30,7 +33,10 @@ describe('generation cache (decisions §4)', () => {
     const wallet = await assertLedgerBalanced(org.id);
     assert.equal(wallet.availableCredits, 100_000 - first.body.charged_credits);
     const events = await stack().repos.events.listForSubject(again.body.id);
-    assert.deepEqual(events.map((e) => [e.type, e.data.charged_credits]), [['generation.completed', 0]]);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.data.charged_credits]),
+      [['generation.completed', 0]],
+    );
     const fetched = await call('GET', `/v1/generations/${again.body.id}`, { key: org.liveKey });
     assert.equal(fetched.body.cache_hit, true);
   });

@@ -20,7 +20,10 @@ describe('POST /v1/generations/{id}/cancel', function () {
     assert.equal(canceled.body.charged_credits, 0);
     assert.equal(canceled.body.refunded_credits, created.body.reserved_credits);
     // The provider call the cancel stopped shows in the provenance as canceled.
-    assert.deepEqual(canceled.body.attempts.map((a: { outcome: string; error_code?: string }) => [a.outcome, a.error_code]), [['canceled', undefined]]);
+    assert.deepEqual(
+      canceled.body.attempts.map((a: { outcome: string; error_code?: string }) => [a.outcome, a.error_code]),
+      [['canceled', undefined]],
+    );
     assert.deepEqual(await ledgerKinds(created.body.id), ['reserve', 'refund']);
     assert.equal((await assertLedgerBalanced(org.id)).availableCredits, 100_000);
     // The workflow ended as cancelled, and no event was emitted for a cancel.

@@ -18,10 +18,14 @@ describe('POST /v1/chat answers', function () {
     const api = await startExtraApi({ syncTimeoutMs: 40_000 });
     const pending = call('POST', '/v1/chat', { key: org.liveKey, body: chat('take your time #slow:30000'), baseUrl: api.url });
     // The generation's row is written when it is admitted, while the request still waits.
-    const id = await waitFor(async () => {
-      const listed = await call('GET', '/v1/generations?limit=1', { key: org.liveKey });
-      return listed.body.data[0]?.id as string | undefined;
-    }, 20_000, 'the chat to be admitted');
+    const id = await waitFor(
+      async () => {
+        const listed = await call('GET', '/v1/generations?limit=1', { key: org.liveKey });
+        return listed.body.data[0]?.id as string | undefined;
+      },
+      20_000,
+      'the chat to be admitted',
+    );
     const canceled = await call('POST', `/v1/generations/${id}/cancel`, { key: org.liveKey });
     // 202: still settling at the cancel's own deadline; the chat's answer below says how it ended.
     assert.ok([200, 202].includes(canceled.status), JSON.stringify(canceled.body));
@@ -54,10 +58,14 @@ describe('POST /v1/chat answers', function () {
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.object, 'generation');
     assert.ok(['queued', 'running'].includes(res.body.status), res.body.status);
-    const finished = await waitFor(async () => {
-      const got = await call('GET', `/v1/generations/${res.body.id}`, { key: org.liveKey });
-      return got.body.status === 'succeeded' ? got.body : undefined;
-    }, 20_000, 'the chat to finish');
+    const finished = await waitFor(
+      async () => {
+        const got = await call('GET', `/v1/generations/${res.body.id}`, { key: org.liveKey });
+        return got.body.status === 'succeeded' ? got.body : undefined;
+      },
+      20_000,
+      'the chat to finish',
+    );
     assert.equal(finished.charged_credits + finished.refunded_credits, finished.reserved_credits);
     await assertMoneyInvariants(org.id);
   });

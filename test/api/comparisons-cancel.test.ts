@@ -37,7 +37,10 @@ describe('POST /v1/comparisons/{id}/cancel', function () {
       assert.deepEqual(await ledgerKinds(child.id), ['reserve', 'refund']);
     }
     const events = await stack().repos.events.listForSubject(created.body.id);
-    assert.deepEqual(events.map((e) => [e.type, (e.data as { status: string }).status]), [['comparison.completed', 'failed']]);
+    assert.deepEqual(
+      events.map((e) => [e.type, (e.data as { status: string }).status]),
+      [['comparison.completed', 'failed']],
+    );
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
   });
 
@@ -47,7 +50,10 @@ describe('POST /v1/comparisons/{id}/cancel', function () {
     const canceled = await call('POST', `/v1/comparisons/${created.body.id}/cancel`, { key: org.liveKey });
     assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
     assert.equal(canceled.body.status, 'failed');
-    assert.deepEqual(canceled.body.generations.map((g: { status: string }) => g.status), ['canceled', 'canceled']);
+    assert.deepEqual(
+      canceled.body.generations.map((g: { status: string }) => g.status),
+      ['canceled', 'canceled'],
+    );
     assert.equal(canceled.body.refunded_credits, created.body.reserved_credits);
     assert.equal((await stack().repos.events.listForSubject(created.body.id)).length, 1);
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
@@ -76,8 +82,10 @@ describe('POST /v1/comparisons/{id}/cancel', function () {
     assert.equal(res.body.error.code, 'comparison_not_cancelable');
     assert.match(res.body.error.message, /succeeded/);
     // Output URLs are signed anew on each read (their expiry moves with the clock): compare the rest.
-    const withoutUrls = (c: { generations: { outputs: { url?: string }[] }[] }) =>
-      ({ ...c, generations: c.generations.map((g) => ({ ...g, outputs: g.outputs.map(({ url: _url, ...o }) => o) })) });
+    const withoutUrls = (c: { generations: { outputs: { url?: string }[] }[] }) => ({
+      ...c,
+      generations: c.generations.map((g) => ({ ...g, outputs: g.outputs.map(({ url: _url, ...o }) => o) })),
+    });
     assert.deepEqual(withoutUrls((await call('GET', `/v1/comparisons/${created.body.id}`, { key: org.liveKey })).body), withoutUrls(done));
     for (const child of done.generations) assert.deepEqual(await ledgerKinds(child.id), ['reserve', 'capture']);
 
@@ -99,10 +107,14 @@ describe('POST /v1/comparisons/{id}/cancel', function () {
       const created = await call('POST', '/v1/comparisons', { key: org.liveKey, body: { prompt: 'one fast, one slow', models: VIDEOS }, baseUrl });
       assert.equal(created.status, 202, JSON.stringify(created.body));
       const [fast, slow] = created.body.generations;
-      const midway = await waitFor(async () => {
-        const res = await call('GET', `/v1/comparisons/${created.body.id}`, { key: org.liveKey, baseUrl });
-        return res.body.generations[0].status === 'succeeded' ? res.body : undefined;
-      }, 30_000, 'hailuo-02 to succeed');
+      const midway = await waitFor(
+        async () => {
+          const res = await call('GET', `/v1/comparisons/${created.body.id}`, { key: org.liveKey, baseUrl });
+          return res.body.generations[0].status === 'succeeded' ? res.body : undefined;
+        },
+        30_000,
+        'hailuo-02 to succeed',
+      );
       assert.deepEqual([midway.status, midway.generations[1].status], ['running', 'running']);
 
       const canceled = await call('POST', `/v1/comparisons/${created.body.id}/cancel`, { key: org.liveKey, baseUrl });
@@ -118,7 +130,10 @@ describe('POST /v1/comparisons/{id}/cancel', function () {
       assert.deepEqual(await ledgerKinds(slow.id), ['reserve', 'refund']);
       assert.deepEqual([canceled.body.charged_credits, canceled.body.refunded_credits], [fastReserved, slowReserved]);
       const events = await stack().repos.events.listForSubject(created.body.id);
-      assert.deepEqual(events.map((e) => [e.type, (e.data as { status: string }).status]), [['comparison.completed', 'partial']]);
+      assert.deepEqual(
+        events.map((e) => [e.type, (e.data as { status: string }).status]),
+        [['comparison.completed', 'partial']],
+      );
       assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000 - fastReserved, reservedCredits: 0 });
     } finally {
       await slowStack.stop();

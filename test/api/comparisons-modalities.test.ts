@@ -38,10 +38,7 @@ async function compareAll(org: TestOrganization, body: { prompt: string; models:
     for (const output of child.outputs) assert.equal((await download(output.url)).type, output.mime);
   }
   const sum = (pick: (c: Child) => number) => (done.generations as Child[]).reduce((total, c) => total + pick(c), 0);
-  assert.deepEqual(
-    [done.reserved_credits, done.charged_credits, done.refunded_credits],
-    [reserved, sum((c) => c.charged_credits), sum((c) => c.refunded_credits)],
-  );
+  assert.deepEqual([done.reserved_credits, done.charged_credits, done.refunded_credits], [reserved, sum((c) => c.charged_credits), sum((c) => c.refunded_credits)]);
   await assertLedgerBalanced(org.id);
   return done.generations;
 }
@@ -71,7 +68,10 @@ describe('comparisons on every modality', function () {
   it('video: two models make MP4s of the shared duration', async () => {
     const children = await compareAll(org, { prompt: 'surf at dawn', models: ['hailuo-02', 'seedance-1-pro-fast'], params_shared: { duration_s: 6 } }, 'video');
     assert.deepEqual(outputsOf(children), [['video/mp4'], ['video/mp4']]);
-    assert.deepEqual(children.map((c) => c.outputs[0]!.duration_s), ['6', '6']);
+    assert.deepEqual(
+      children.map((c) => c.outputs[0]!.duration_s),
+      ['6', '6'],
+    );
   });
 
   it('voice: the prompt is the text two TTS models speak', async () => {
@@ -82,7 +82,10 @@ describe('comparisons on every modality', function () {
   it('music: two models make songs of the shared length', async () => {
     const children = await compareAll(org, { prompt: 'a lofi beat', models: ['minimax-music-v2', 'ace-step'], params_shared: { duration_s: 15 } }, 'music');
     assert.deepEqual(outputsOf(children), [['audio/mpeg'], ['audio/mpeg']]);
-    assert.deepEqual(children.map((c) => c.outputs[0]!.duration_s), ['15', '15']);
+    assert.deepEqual(
+      children.map((c) => c.outputs[0]!.duration_s),
+      ['15', '15'],
+    );
   });
 
   it('avatar: the prompt is the text two avatar models say, a stock avatar and a portrait photo each', async () => {
@@ -118,6 +121,12 @@ describe('comparisons on every modality', function () {
     const imageUrl = await uploadImage(org, 320, 200);
     const children = await compareAll(org, { prompt: 'sharper', models: ['real-esrgan', 'codeformer'], params_shared: { image_url: imageUrl, scale_factor: '2' } }, 'upscale');
     assert.deepEqual(outputsOf(children), [['image/png'], ['image/png']]);
-    assert.deepEqual(children.map((c) => [c.outputs[0]!.width, c.outputs[0]!.height]), [[640, 400], [640, 400]]);
+    assert.deepEqual(
+      children.map((c) => [c.outputs[0]!.width, c.outputs[0]!.height]),
+      [
+        [640, 400],
+        [640, 400],
+      ],
+    );
   });
 });

@@ -24,7 +24,10 @@ async function estimatesOf(body: { prompt: string; models: string[] }, plan: str
   const res = await call('POST', '/v1/comparisons', { key: org.liveKey, body });
   assert.equal(res.status, 202, JSON.stringify(res.body));
   const estimates = await childReservations(org.liveKey, res.body);
-  assert.equal(res.body.reserved_credits, estimates.reduce((a, b) => a + b, 0));
+  assert.equal(
+    res.body.reserved_credits,
+    estimates.reduce((a, b) => a + b, 0),
+  );
   await waitForComparison(res.body.id, org.liveKey);
   await assertLedgerBalanced(org.id);
   return estimates;
@@ -83,15 +86,15 @@ describe('comparisons and the wallet', function () {
     assert.deepEqual([dev.model, dev.status, dev.error_code, dev.charged_credits, dev.refunded_credits], ['flux-dev', 'failed', 'provider_error', 0, reserved[1]]);
     assert.deepEqual(dev.outputs, []);
     assert.deepEqual(await ledgerKinds(dev.id), ['reserve', 'refund']);
-    for (const [i, child] of [[0, schnell], [2, imagen]] as const) {
+    for (const [i, child] of [
+      [0, schnell],
+      [2, imagen],
+    ] as const) {
       assert.deepEqual([child.status, child.error_code, child.charged_credits, child.refunded_credits], ['succeeded', null, reserved[i], 0]);
       assert.equal(child.outputs.length, 1);
       assert.deepEqual(await ledgerKinds(child.id), ['reserve', 'capture']);
     }
-    assert.deepEqual(
-      [done.reserved_credits, done.charged_credits, done.refunded_credits],
-      [reserved[0]! + reserved[1]! + reserved[2]!, reserved[0]! + reserved[2]!, reserved[1]],
-    );
+    assert.deepEqual([done.reserved_credits, done.charged_credits, done.refunded_credits], [reserved[0]! + reserved[1]! + reserved[2]!, reserved[0]! + reserved[2]!, reserved[1]]);
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 100_000 - done.charged_credits, reservedCredits: 0 });
   });
 
@@ -132,7 +135,10 @@ describe('comparisons and the wallet', function () {
       assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: credits - done.charged_credits, reservedCredits: 0 });
     }
     // Every round had both outcomes: one admitted, one refused (which of the two won varies).
-    assert.ok(outcomes.every((s) => s.includes(202) && s.includes(402)), JSON.stringify(outcomes));
+    assert.ok(
+      outcomes.every((s) => s.includes(202) && s.includes(402)),
+      JSON.stringify(outcomes),
+    );
   });
 
   describe('idempotency (decisions §9)', () => {
@@ -145,7 +151,11 @@ describe('comparisons and the wallet', function () {
       const first = await call('POST', '/v1/comparisons', { key: org.liveKey, body, headers: key });
       assert.equal(first.status, 202, JSON.stringify(first.body));
       assert.equal(first.headers.get('idempotent-replayed'), null);
-      const again = await call('POST', '/v1/comparisons', { key: org.liveKey, body: { models: body.models, params_shared: body.params_shared, prompt: body.prompt }, headers: key });
+      const again = await call('POST', '/v1/comparisons', {
+        key: org.liveKey,
+        body: { models: body.models, params_shared: body.params_shared, prompt: body.prompt },
+        headers: key,
+      });
       assert.equal(again.status, 202);
       assert.equal(again.headers.get('idempotent-replayed'), 'true');
       assert.deepEqual(again.body, first.body);
@@ -181,7 +191,10 @@ describe('comparisons and the wallet', function () {
       const body = { prompt: 'all at once', models: ['flux-schnell', 'imagen-4-fast'] };
       const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/v1/comparisons', { key: org.liveKey, body, headers: key })));
       const statuses = results.map((r) => r.status);
-      assert.ok(statuses.every((s) => s === 202 || s === 409), `statuses ${statuses.join(',')}`);
+      assert.ok(
+        statuses.every((s) => s === 202 || s === 409),
+        `statuses ${statuses.join(',')}`,
+      );
       for (const busy of results.filter((r) => r.status === 409)) assert.equal(busy.body.error.code, 'idempotency_in_progress');
       const ids = new Set(results.filter((r) => r.status === 202).map((r) => r.body.id));
       assert.equal(ids.size, 1);

@@ -9,8 +9,17 @@ import { assertNothingRecorded, uploadImage, waitForComparison } from '../helper
 
 const CREDITS = 10_000;
 const CHAT_MODELS = [
-  'gpt-5', 'gpt-5-mini', 'claude-opus-4.1', 'claude-sonnet-4.5', 'claude-haiku-4.5', 'gemini-2.5-pro',
-  'gemini-2.5-flash', 'gemini-2.5-flash-lite', 'llama-3.3-70b', 'llama-4-maverick', 'deepseek-chat',
+  'gpt-5',
+  'gpt-5-mini',
+  'claude-opus-4.1',
+  'claude-sonnet-4.5',
+  'claude-haiku-4.5',
+  'gemini-2.5-pro',
+  'gemini-2.5-flash',
+  'gemini-2.5-flash-lite',
+  'llama-3.3-70b',
+  'llama-4-maverick',
+  'deepseek-chat',
 ];
 const IMAGE_MODELS = ['flux-schnell', 'imagen-4-fast', 'flux-dev', 'imagen-4', 'recraft-v3', 'ideogram-v3', 'flux-1.1-pro'];
 
@@ -76,7 +85,10 @@ describe('POST /v1/comparisons: what it refuses', function () {
       const org = await createOrganization({ credits: CREDITS });
       const imageUrl = await uploadImage(org);
       const error = await refused(org, comparison(['flux-dev', 'flux-schnell'], { params_shared: { image_url: imageUrl } }), {
-        status: 400, code: 'capability_not_supported', param: 'params_shared.image_url', message: /flux-schnell.*image_to_image/,
+        status: 400,
+        code: 'capability_not_supported',
+        param: 'params_shared.image_url',
+        message: /flux-schnell.*image_to_image/,
       });
       assert.doesNotMatch(error.message, /flux-dev/);
       await assertNothingRecorded(org, CREDITS);
@@ -85,9 +97,16 @@ describe('POST /v1/comparisons: what it refuses', function () {
     it('answers 400 capability_not_supported when face_enhance goes to an upscale model without face_restore', async () => {
       const org = await createOrganization({ credits: CREDITS });
       const imageUrl = await uploadImage(org);
-      await refused(org, { prompt: 'sharper', models: ['real-esrgan', 'aura-sr'], params_shared: { image_url: imageUrl, face_enhance: true, scale_factor: '4' } }, {
-        status: 400, code: 'capability_not_supported', param: 'params_shared.face_enhance', message: /aura-sr.*face_restore/,
-      });
+      await refused(
+        org,
+        { prompt: 'sharper', models: ['real-esrgan', 'aura-sr'], params_shared: { image_url: imageUrl, face_enhance: true, scale_factor: '4' } },
+        {
+          status: 400,
+          code: 'capability_not_supported',
+          param: 'params_shared.face_enhance',
+          message: /aura-sr.*face_restore/,
+        },
+      );
       await assertNothingRecorded(org, CREDITS);
     });
 
@@ -109,21 +128,34 @@ describe('POST /v1/comparisons: what it refuses', function () {
     it('lists every bad params_shared field in details, as a schema failure does (decisions §2)', async () => {
       const org = await createOrganization({ credits: CREDITS });
       const error = await refused(org, comparison(['flux-schnell', 'flux-dev'], { params_shared: { colour: 'red', num_outputs: 9 } }), {
-        status: 400, code: 'validation_failed', param: 'params_shared.colour',
+        status: 400,
+        code: 'validation_failed',
+        param: 'params_shared.colour',
       });
       // KNOWN BUG (api/admission/comparison-requests.ts, asComparisonError): the endpoint's `details` are
       // dropped when its error is re-pointed at params_shared, so the caller learns of one bad field
       // at a time. POST /v1/images with the same fields lists both.
-      assert.deepEqual(error.details?.map((d: { param: string }) => d.param), ['params_shared.colour', 'params_shared.num_outputs'], 'details lists every bad field');
+      assert.deepEqual(
+        error.details?.map((d: { param: string }) => d.param),
+        ['params_shared.colour', 'params_shared.num_outputs'],
+        'details lists every bad field',
+      );
       await assertNothingRecorded(org, CREDITS);
     });
 
     it('answers 400 naming the model whose limits a video duration breaks, though the other allows it', async () => {
       const org = await createOrganization({ credits: CREDITS });
       // hailuo-02 makes 6 or 10 s videos; luma-ray-2-flash 5 or 9 s.
-      const error = await refused(org, { prompt: 'surf', models: ['hailuo-02', 'luma-ray-2-flash'], params_shared: { duration_s: 6 } }, {
-        status: 400, code: 'validation_failed', param: 'params_shared.duration_s', message: /luma-ray-2-flash/,
-      });
+      const error = await refused(
+        org,
+        { prompt: 'surf', models: ['hailuo-02', 'luma-ray-2-flash'], params_shared: { duration_s: 6 } },
+        {
+          status: 400,
+          code: 'validation_failed',
+          param: 'params_shared.duration_s',
+          message: /luma-ray-2-flash/,
+        },
+      );
       assert.doesNotMatch(error.message, /hailuo-02/);
       await assertNothingRecorded(org, CREDITS);
     });
@@ -131,7 +163,10 @@ describe('POST /v1/comparisons: what it refuses', function () {
     it('answers 400 naming the model whose limit num_outputs exceeds', async () => {
       const org = await createOrganization({ credits: CREDITS });
       await refused(org, comparison(['flux-schnell', 'recraft-v3'], { params_shared: { num_outputs: 2 } }), {
-        status: 400, code: 'validation_failed', param: 'params_shared.num_outputs', message: /recraft-v3/,
+        status: 400,
+        code: 'validation_failed',
+        param: 'params_shared.num_outputs',
+        message: /recraft-v3/,
       });
       await assertNothingRecorded(org, CREDITS);
     });
@@ -139,26 +174,46 @@ describe('POST /v1/comparisons: what it refuses', function () {
     it('answers 400 validation_failed for chat max_tokens above 8,000, naming params_shared.max_tokens', async () => {
       const org = await createOrganization({ credits: CREDITS });
       // Spec §8 caps max_tokens at 8,000 for every model (none of the catalog's allows fewer).
-      await refused(org, { prompt: 'hello', models: ['gpt-5-mini', 'llama-3.3-70b'], params_shared: { max_tokens: 8001 } }, {
-        status: 400, code: 'validation_failed', param: 'params_shared.max_tokens', message: /8000/,
-      });
+      await refused(
+        org,
+        { prompt: 'hello', models: ['gpt-5-mini', 'llama-3.3-70b'], params_shared: { max_tokens: 8001 } },
+        {
+          status: 400,
+          code: 'validation_failed',
+          param: 'params_shared.max_tokens',
+          message: /8000/,
+        },
+      );
       await assertNothingRecorded(org, CREDITS);
     });
 
     it('answers 400 naming prompt when the prompt is too long for one model to say', async () => {
       const org = await createOrganization({ credits: CREDITS });
       // A text avatar lasts about a second per 15 characters: 300 characters fit veed-avatars (120 s), not multitalk (10 s).
-      await refused(org, { prompt: 'w'.repeat(300), models: ['veed-avatars', 'multitalk'] }, {
-        status: 400, code: 'validation_failed', param: 'prompt', message: /multitalk/,
-      });
+      await refused(
+        org,
+        { prompt: 'w'.repeat(300), models: ['veed-avatars', 'multitalk'] },
+        {
+          status: 400,
+          code: 'validation_failed',
+          param: 'prompt',
+          message: /multitalk/,
+        },
+      );
       await assertNothingRecorded(org, CREDITS);
     });
 
     it('answers 400 for a voice comparison asked to transcribe: a comparison speaks its prompt', async () => {
       const org = await createOrganization({ credits: CREDITS });
-      await refused(org, { prompt: 'hello', models: ['whisper-1', 'gpt-4o-transcribe'], params_shared: { operation: 'transcription' } }, {
-        status: 400, code: 'validation_failed', param: 'params_shared.operation',
-      });
+      await refused(
+        org,
+        { prompt: 'hello', models: ['whisper-1', 'gpt-4o-transcribe'], params_shared: { operation: 'transcription' } },
+        {
+          status: 400,
+          code: 'validation_failed',
+          param: 'params_shared.operation',
+        },
+      );
       await assertNothingRecorded(org, CREDITS);
     });
 
@@ -186,7 +241,12 @@ describe('POST /v1/comparisons: what it refuses', function () {
     for (const [plan, models, cap] of caps) {
       it(`lets the ${plan} plan compare ${cap} models and answers 402 plan_upgrade_required for ${cap + 1}`, async () => {
         const org = await createOrganization({ plan, credits: CREDITS });
-        await refused(org, comparison(models.slice(0, cap + 1)), { status: 402, code: 'plan_upgrade_required', param: 'models', message: new RegExp(`${plan} plan compares up to ${cap}`) });
+        await refused(org, comparison(models.slice(0, cap + 1)), {
+          status: 402,
+          code: 'plan_upgrade_required',
+          param: 'models',
+          message: new RegExp(`${plan} plan compares up to ${cap}`),
+        });
         await refused(org, comparison(models.slice(0, cap + 1)), { status: 402, code: 'plan_upgrade_required' }, org.testKey);
         await assertNothingRecorded(org, CREDITS);
         const ok = await call('POST', '/v1/comparisons', { key: org.testKey, body: comparison(models.slice(0, cap)) });

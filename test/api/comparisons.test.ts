@@ -64,9 +64,19 @@ describe('reading comparisons', function () {
     assert.deepEqual(
       { ...cmp, created_at: undefined, finished_at: undefined, generations: undefined },
       {
-        id, object: 'comparison', status: 'partial', modality: 'image', prompt: body.prompt, params_shared: body.params_shared, models: body.models,
-        reserved_credits: okAlone.reserved_credits + failedAlone.reserved_credits, charged_credits: okAlone.charged_credits,
-        refunded_credits: failedAlone.reserved_credits, created_at: undefined, finished_at: undefined, generations: undefined,
+        id,
+        object: 'comparison',
+        status: 'partial',
+        modality: 'image',
+        prompt: body.prompt,
+        params_shared: body.params_shared,
+        models: body.models,
+        reserved_credits: okAlone.reserved_credits + failedAlone.reserved_credits,
+        charged_credits: okAlone.charged_credits,
+        refunded_credits: failedAlone.reserved_credits,
+        created_at: undefined,
+        finished_at: undefined,
+        generations: undefined,
       },
     );
     assert.ok(Date.parse(cmp.finished_at) >= Date.parse(cmp.created_at));
@@ -79,9 +89,15 @@ describe('reading comparisons', function () {
       assert.deepEqual([file.type, output.mime], ['image/png', 'image/png']);
       assert.ok(file.data.length > 0);
     }
-    assert.deepEqual(ok.outputs, okAlone.outputs.map((o: { url: string }, i: number) => ({ ...o, url: ok.outputs[i].url })));
+    assert.deepEqual(
+      ok.outputs,
+      okAlone.outputs.map((o: { url: string }, i: number) => ({ ...o, url: ok.outputs[i].url })),
+    );
 
-    assert.deepEqual([failed.model, failed.status, failed.charged_credits, failed.refunded_credits, failed.error_code], ['flux-schnell', 'failed', 0, failedAlone.reserved_credits, 'provider_error']);
+    assert.deepEqual(
+      [failed.model, failed.status, failed.charged_credits, failed.refunded_credits, failed.error_code],
+      ['flux-schnell', 'failed', 0, failedAlone.reserved_credits, 'provider_error'],
+    );
     assert.deepEqual(failed.outputs, []);
     assert.ok(failed.error_message);
 
@@ -108,7 +124,10 @@ describe('reading comparisons', function () {
       refunded_credits: done.refunded_credits,
       generation_ids: done.generations.map((g: { id: string }) => g.id),
     });
-    assert.deepEqual(done.generations.map((g: { model: string }) => g.model), ['imagen-4-fast', 'flux-dev', 'flux-schnell']);
+    assert.deepEqual(
+      done.generations.map((g: { model: string }) => g.model),
+      ['imagen-4-fast', 'flux-dev', 'flux-schnell'],
+    );
     assert.ok(done.charged_credits > 0 && done.refunded_credits > 0);
     await assertLedgerBalanced(org.id);
   });
@@ -124,7 +143,14 @@ describe('reading comparisons', function () {
     const all = await call('GET', '/v1/comparisons', { key: org.testKey });
     assert.equal(all.status, 200);
     assert.deepEqual([all.body.object, all.body.data.map((c: { id: string }) => c.id), all.body.has_more], ['list', newestFirst, false]);
-    assert.deepEqual(all.body.data.map((c: { prompt: string; generations: unknown[] }) => [c.prompt, c.generations.length]), [['third', 2], ['second', 2], ['first', 2]]);
+    assert.deepEqual(
+      all.body.data.map((c: { prompt: string; generations: unknown[] }) => [c.prompt, c.generations.length]),
+      [
+        ['third', 2],
+        ['second', 2],
+        ['first', 2],
+      ],
+    );
 
     const page1 = await call('GET', '/v1/comparisons?limit=2', { key: org.testKey });
     assert.deepEqual([page1.body.data.map((c: { id: string }) => c.id), page1.body.has_more], [newestFirst.slice(0, 2), true]);
@@ -155,7 +181,10 @@ describe('reading comparisons', function () {
       [sandboxId, stranger.testKey],
     ];
     for (const [target, key] of attempts) {
-      for (const [method, path] of [['GET', `/v1/comparisons/${target}`], ['POST', `/v1/comparisons/${target}/cancel`]] as const) {
+      for (const [method, path] of [
+        ['GET', `/v1/comparisons/${target}`],
+        ['POST', `/v1/comparisons/${target}/cancel`],
+      ] as const) {
         const res = await call(method, path, { key });
         assert.deepEqual([res.status, res.body.error.code], [404, 'resource_not_found'], `${method} ${path}`);
         assert.doesNotMatch(JSON.stringify(res.body), /hailuo|flux/);

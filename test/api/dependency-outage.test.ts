@@ -149,12 +149,20 @@ describe('Postgres or Temporal unreachable', function () {
     // each is dropped after one statement times out on it, never reused.
     postgresProxy.blackhole();
     const statuses = new Set<number>();
-    await waitFor(async () => {
-      const res = await get('/v1/balance', org.liveKey);
-      statuses.add(res.status);
-      return res.status === 200;
-    }, 45_000, 'a 200 over fresh connections');
-    assert.deepEqual([...statuses].filter((s) => s !== 200 && s !== 503), [], 'every failure was a 503');
+    await waitFor(
+      async () => {
+        const res = await get('/v1/balance', org.liveKey);
+        statuses.add(res.status);
+        return res.status === 200;
+      },
+      45_000,
+      'a 200 over fresh connections',
+    );
+    assert.deepEqual(
+      [...statuses].filter((s) => s !== 200 && s !== 503),
+      [],
+      'every failure was a 503',
+    );
   });
 
   it('answers a cancel 503 within about 5 s while Temporal refuses connections, and cancels once it is back', async () => {
@@ -169,10 +177,14 @@ describe('Postgres or Temporal unreachable', function () {
     assert.ok(['queued', 'running'].includes(untouched.body.status), untouched.body.status);
 
     await temporalProxy.restore();
-    const canceled = await waitFor(async () => {
-      const retry = await call('POST', `/v1/generations/${created.body.id}/cancel`, { key: org.liveKey, baseUrl: api.url });
-      return retry.status === 503 ? undefined : retry;
-    }, 15_000, 'a retried cancel to get through');
+    const canceled = await waitFor(
+      async () => {
+        const retry = await call('POST', `/v1/generations/${created.body.id}/cancel`, { key: org.liveKey, baseUrl: api.url });
+        return retry.status === 503 ? undefined : retry;
+      },
+      15_000,
+      'a retried cancel to get through',
+    );
     assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
     assert.equal(canceled.body.status, 'canceled');
     assert.equal(canceled.body.refunded_credits, created.body.reserved_credits);

@@ -35,7 +35,12 @@ describe('error responses', () => {
   });
 
   it('answers a JSON 404 for unknown routes, with a request id', async () => {
-    for (const [method, path] of [['GET', '/nope'], ['GET', '/v1/images'], ['DELETE', '/v1/generations/gen_x'], ['GET', '/admin/v1/nope']]) {
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['GET', '/v1/images'],
+      ['DELETE', '/v1/generations/gen_x'],
+      ['GET', '/admin/v1/nope'],
+    ]) {
       const res = await call(method as string, path as string, { key: org.liveKey });
       assert.equal(res.status, 404, `${method} ${path}`);
       assert.equal(res.body.error.code, 'resource_not_found');
@@ -54,7 +59,14 @@ describe('error responses', () => {
   });
 
   it('answers 500 internal_error without the underlying message when something unexpected breaks', async () => {
-    const api = await startExtraApi({ principals: { find: async () => { throw new Error('SELECT secret FROM t'); }, settle: async () => undefined } });
+    const api = await startExtraApi({
+      principals: {
+        find: async () => {
+          throw new Error('SELECT secret FROM t');
+        },
+        settle: async () => undefined,
+      },
+    });
     const res = await call('GET', '/v1/generations/gen_x', { key: org.liveKey, baseUrl: api.url });
     assert.equal(res.status, 500);
     assert.equal(res.body.error.type, 'api_error');

@@ -18,24 +18,42 @@ describe('GET /v1/generations', function () {
     const first = await call('GET', '/v1/generations?limit=3', { key: org.liveKey });
     assert.equal(first.status, 200);
     assert.equal(first.body.object, 'list');
-    assert.deepEqual(first.body.data.map((g: { id: string }) => g.id), [...made].reverse().slice(0, 3));
+    assert.deepEqual(
+      first.body.data.map((g: { id: string }) => g.id),
+      [...made].reverse().slice(0, 3),
+    );
     assert.equal(first.body.has_more, true);
     assert.ok(first.body.data[0].outputs[0].url.includes('signature='));
     const next = await call('GET', `/v1/generations?limit=3&starting_after=${first.body.data[2].id}`, { key: org.liveKey });
-    assert.deepEqual(next.body.data.map((g: { id: string }) => g.id), [made[0]]);
+    assert.deepEqual(
+      next.body.data.map((g: { id: string }) => g.id),
+      [made[0]],
+    );
     assert.equal(next.body.has_more, false);
 
     const videos = await call('GET', '/v1/generations?modality=video', { key: org.liveKey });
-    assert.deepEqual(videos.body.data.map((g: { id: string }) => g.id), [video.body.id]);
+    assert.deepEqual(
+      videos.body.data.map((g: { id: string }) => g.id),
+      [video.body.id],
+    );
     const failed = await call('GET', '/v1/generations?status=failed&modality=image', { key: org.liveKey });
-    assert.deepEqual(failed.body.data.map((g: { id: string }) => g.id), [made[2]]);
+    assert.deepEqual(
+      failed.body.data.map((g: { id: string }) => g.id),
+      [made[2]],
+    );
     assert.deepEqual((await call('GET', '/v1/generations', { key: org.testKey })).body.data, []);
     await assertLedgerBalanced(org.id);
   });
 
   it('answers 400 for bad parameters and 404 for an unknown starting_after', async () => {
     const org = await createOrganization();
-    for (const [query, param] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['modality=hologram', 'modality'], ['status=done', 'status'], ['order=asc', 'order']]) {
+    for (const [query, param] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['modality=hologram', 'modality'],
+      ['status=done', 'status'],
+      ['order=asc', 'order'],
+    ]) {
       const res = await call('GET', `/v1/generations?${query}`, { key: org.liveKey });
       assert.equal(res.status, 400, query);
       assert.equal(res.body.error.param, param);

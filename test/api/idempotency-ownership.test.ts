@@ -39,8 +39,15 @@ describe('idempotency claims belong to their request', () => {
 
     // The retry that takes the key over while the first request is still running its 3 s job.
     const retry = await stack().repos.idempotencyKeys.claim({
-      organizationId: org.id, environment: 'live', key, endpoint: 'POST /v1/images', requestHash: sha256Hex(canonicalJson(body)),
-      newResourceId: newId('gen'), now: new Date(), expiredBefore: new Date(Date.now() - 24 * 3600_000), lockedUntil: new Date(Date.now() + 60_000),
+      organizationId: org.id,
+      environment: 'live',
+      key,
+      endpoint: 'POST /v1/images',
+      requestHash: sha256Hex(canonicalJson(body)),
+      newResourceId: newId('gen'),
+      now: new Date(),
+      expiredBefore: new Date(Date.now() - 24 * 3600_000),
+      lockedUntil: new Date(Date.now() + 60_000),
     });
     assert.equal(retry.kind, 'claimed');
     assert.ok(retry.kind === 'claimed' && retry.takenOver);
@@ -65,7 +72,15 @@ describe('idempotency claims belong to their request', () => {
     const replay = await call('POST', '/v1/images', { key: org.liveKey, body, headers: withKey(key) });
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(replay.body, first.body);
-    assert.equal(await stack().knex('generations').where({ organization_id: org.id }).count('* as n').first().then((r) => Number(r?.n)), 1);
+    assert.equal(
+      await stack()
+        .knex('generations')
+        .where({ organization_id: org.id })
+        .count('* as n')
+        .first()
+        .then((r) => Number(r?.n)),
+      1,
+    );
     await assertLedgerBalanced(org.id);
   });
 });

@@ -45,8 +45,15 @@ describe('idempotency (decisions §9)', () => {
     const principal = await stack().knex('api_keys').where({ organization_id: org.id, environment: 'live' }).first();
     const claim = (endpoint: string) =>
       stack().repos.idempotencyKeys.claim({
-        organizationId: org.id, environment: 'live', key: 'k1', endpoint, requestHash: sha256Hex(canonicalJson({})),
-        newResourceId: `gen_${Math.random()}`, now: new Date(), expiredBefore: new Date(Date.now() - 86_400_000), lockedUntil: new Date(Date.now() + 60_000),
+        organizationId: org.id,
+        environment: 'live',
+        key: 'k1',
+        endpoint,
+        requestHash: sha256Hex(canonicalJson({})),
+        newResourceId: `gen_${Math.random()}`,
+        now: new Date(),
+        expiredBefore: new Date(Date.now() - 86_400_000),
+        lockedUntil: new Date(Date.now() + 60_000),
       });
     assert.ok(principal);
     assert.equal((await claim('POST /v1/images')).kind, 'claimed');
@@ -60,10 +67,14 @@ describe('idempotency (decisions §9)', () => {
     const slow = { ...image, prompt: 'slow #slow:1500' };
     const first = call('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key) });
     // In flight: the key is claimed and its job admitted, and the job runs for another 1.5 s.
-    await waitFor(async () => {
-      const claim = await stack().knex('idempotency_keys').where({ organization_id: org.id, key, state: 'in_progress' }).first();
-      return claim && (await stack().knex('generations').where({ id: claim.resource_id, status: 'running' }).first());
-    }, 10_000, 'the first request to be claimed and running');
+    await waitFor(
+      async () => {
+        const claim = await stack().knex('idempotency_keys').where({ organization_id: org.id, key, state: 'in_progress' }).first();
+        return claim && (await stack().knex('generations').where({ id: claim.resource_id, status: 'running' }).first());
+      },
+      10_000,
+      'the first request to be claimed and running',
+    );
     const second = await call('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key) });
     assert.equal(second.status, 409);
     assert.equal(second.body.error.code, 'idempotency_in_progress');
@@ -78,11 +89,12 @@ describe('idempotency (decisions §9)', () => {
     this.timeout(60_000);
     const org = await createOrganization();
     const key = newKey();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) })));
     const statuses = results.map((r) => r.status);
-    assert.ok(statuses.every((s) => s === 200 || s === 409), `statuses ${statuses.join(',')}`);
+    assert.ok(
+      statuses.every((s) => s === 200 || s === 409),
+      `statuses ${statuses.join(',')}`,
+    );
     const ids = new Set(results.filter((r) => r.status === 200).map((r) => r.body.id));
     assert.equal(ids.size, 1);
     const generations = await generationsOf(org.id);
@@ -163,7 +175,9 @@ describe('idempotency (decisions §9)', () => {
     const key = newKey();
     const first = await call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) });
     // As if the API process died after the job ran but before it stored the answer.
-    await stack().knex('idempotency_keys').where({ organization_id: org.id, key })
+    await stack()
+      .knex('idempotency_keys')
+      .where({ organization_id: org.id, key })
       .update({ state: 'in_progress', response_status: null, response_body: null, locked_until: new Date(Date.now() - 1000) });
     const retry = await call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) });
     assert.equal(retry.status, 200);
@@ -180,10 +194,19 @@ describe('idempotency (decisions §9)', () => {
     const org = await createOrganization();
     const key = newKey();
     const resourceId = `gen_takeover${Math.random().toString(36).slice(2, 14)}`;
-    await stack().knex('idempotency_keys').insert({
-      organization_id: org.id, environment: 'live', key, endpoint: 'POST /v1/images', request_hash: sha256Hex(canonicalJson(image)),
-      resource_id: resourceId, state: 'in_progress', created_at: new Date(), locked_until: new Date(Date.now() - 1000),
-    });
+    await stack()
+      .knex('idempotency_keys')
+      .insert({
+        organization_id: org.id,
+        environment: 'live',
+        key,
+        endpoint: 'POST /v1/images',
+        request_hash: sha256Hex(canonicalJson(image)),
+        resource_id: resourceId,
+        state: 'in_progress',
+        created_at: new Date(),
+        locked_until: new Date(Date.now() - 1000),
+      });
     const retry = await call('POST', '/v1/images', { key: org.liveKey, body: image, headers: withKey(key) });
     assert.equal(retry.status, 200);
     assert.equal(retry.body.id, resourceId);

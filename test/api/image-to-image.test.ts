@@ -11,7 +11,9 @@ import { download } from '../helpers/media';
 
 /** Uploads a solid-colour PNG the way a client does (POST /v1/uploads, then PUT) and returns its file_url. */
 async function uploadImage(org: TestOrganization, colour: string, width = 320, height = 200): Promise<string> {
-  const data = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const data = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'input.png', content_type: 'image/png', size_bytes: data.length } });
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
   const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });

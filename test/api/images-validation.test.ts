@@ -30,7 +30,13 @@ const cases: [string, unknown, string][] = [
 const modelCases: [string, Record<string, unknown>, string, string, string][] = [
   ['more outputs than the model makes', { model: 'recraft-v3', prompt: 'x', num_outputs: 4 }, 'validation_failed', 'num_outputs', 'at most 1 image'],
   ['an aspect ratio the model does not render', { model: 'imagen-4', prompt: 'x', aspect_ratio: '3:2' }, 'validation_failed', 'aspect_ratio', '1:1, 16:9, 9:16'],
-  ['image_url on a model without image_to_image', { model: 'flux-schnell', prompt: 'x', image_url: 'https://example.com/a.png' }, 'capability_not_supported', 'image_url', 'image_to_image'],
+  [
+    'image_url on a model without image_to_image',
+    { model: 'flux-schnell', prompt: 'x', image_url: 'https://example.com/a.png' },
+    'capability_not_supported',
+    'image_url',
+    'image_to_image',
+  ],
   ['an http image_url', { ...valid, image_url: 'http://example.com/a.png' }, 'validation_failed', 'image_url', 'https'],
   ['an image_url on a private address', { ...valid, image_url: 'https://10.0.0.1/a.png' }, 'validation_failed', 'image_url', 'image_url'],
   ['an image_url that is not a URL', { ...valid, image_url: 'a.png' }, 'validation_failed', 'image_url', 'image_url'],

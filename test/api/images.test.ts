@@ -49,7 +49,10 @@ describe('POST /v1/images', () => {
     assert.deepEqual(wallet, { availableCredits: 10_000 - expected, reservedCredits: 0 });
     assert.deepEqual(await ledgerKinds(res.body.id), ['reserve', 'capture']);
     const events = await stack().repos.events.listForSubject(res.body.id);
-    assert.deepEqual(events.map((e) => e.type), ['generation.completed']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['generation.completed'],
+    );
     assert.deepEqual(events[0]?.data, { generation_id: res.body.id, modality: 'image', status: 'succeeded', charged_credits: expected });
   });
 
@@ -126,7 +129,10 @@ describe('POST /v1/images', () => {
     assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 1000, reservedCredits: 0 });
     assert.deepEqual(await ledgerKinds(res.body.id), ['reserve', 'refund']);
     const events = await stack().repos.events.listForSubject(res.body.id);
-    assert.deepEqual(events.map((e) => e.type), ['generation.failed']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['generation.failed'],
+    );
   });
 
   it('answers 202 when the job outlives SYNC_TIMEOUT_MS, then succeeds by polling', async () => {
@@ -181,5 +187,4 @@ describe('POST /v1/images', () => {
       assert.equal(res.body.error.code, 'resource_not_found');
     }
   });
-
 });

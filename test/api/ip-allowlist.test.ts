@@ -14,8 +14,7 @@ describe('per-key IP allowlist', () => {
     keyId = created.body.id;
     secret = created.body.secret;
   });
-  const setAllowlist = (ipAllowlist: string[]) =>
-    call('PATCH', `/v1/api-keys/${keyId}`, { key: org.liveKey, body: { ipAllowlist } });
+  const setAllowlist = (ipAllowlist: string[]) => call('PATCH', `/v1/api-keys/${keyId}`, { key: org.liveKey, body: { ipAllowlist } });
 
   it('admits requests from inside the allowlist and refuses others with 403 ip_not_allowed', async () => {
     const set = await setAllowlist(['127.0.0.1/32', '2001:db8::/32']);
@@ -50,7 +49,11 @@ describe('per-key IP allowlist', () => {
   });
 
   it('answers 400 naming the bad entry for an invalid CIDR', async () => {
-    for (const [list, param] of [[['10.0.0.0/8', '10.0.0.300/8'], 'ipAllowlist.1'], [['192.168.1.1'], 'ipAllowlist.0'], [['::1/200'], 'ipAllowlist.0']] as const) {
+    for (const [list, param] of [
+      [['10.0.0.0/8', '10.0.0.300/8'], 'ipAllowlist.1'],
+      [['192.168.1.1'], 'ipAllowlist.0'],
+      [['::1/200'], 'ipAllowlist.0'],
+    ] as const) {
       const res = await setAllowlist([...list]);
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'validation_failed');

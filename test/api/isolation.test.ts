@@ -21,8 +21,7 @@ const comparison: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/comparisons', { key: keyOf(org, environment), body: { prompt: 'mine', models: ['flux-schnell', 'imagen-4-fast'] } })).body.id;
 const runningComparison: ResourceFactory = async (org, environment) =>
   (await call('POST', '/v1/comparisons', { key: keyOf(org, environment), body: { prompt: 'long #slow:600000', models: ['hailuo-02', 'luma-ray-2-flash'] } })).body.id;
-const apiKey: ResourceFactory = async (org, environment) =>
-  (await call('POST', '/v1/api-keys', { key: keyOf(org, environment), body: { name: 'mine' } })).body.id;
+const apiKey: ResourceFactory = async (org, environment) => (await call('POST', '/v1/api-keys', { key: keyOf(org, environment), body: { name: 'mine' } })).body.id;
 
 const user: ResourceFactory = async (org) =>
   (await call('POST', '/v1/users', { key: org.liveKey, body: { email: `${Math.random().toString(36).slice(2)}@example.com`, role: 'developer' } })).body.id;
@@ -36,10 +35,14 @@ const delivery: ResourceFactory = async (org, environment) => {
   const key = keyOf(org, environment);
   const hook = await webhook(org, environment);
   await call('POST', '/v1/images', { key, body: { model: 'flux-schnell', prompt: 'announce me' } });
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/webhooks/${hook}/deliveries`, { key });
-    return res.body.data?.[0]?.status === 'succeeded' ? (res.body.data[0].id as string) : undefined;
-  }, 20_000, 'a delivery');
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/webhooks/${hook}/deliveries`, { key });
+      return res.body.data?.[0]?.status === 'succeeded' ? (res.body.data[0].id as string) : undefined;
+    },
+    20_000,
+    'a delivery',
+  );
 };
 
 /** Every id-bearing API-key route must name how to make the resource it addresses. */

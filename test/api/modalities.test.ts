@@ -9,8 +9,7 @@ import { imageMeta, probeUrl, readGlb } from '../helpers/media';
 // Every creation endpoint end to end: the HTTP contract, the money, and the file parsed back by a
 // real decoder (ffprobe, sharp, glTF-Transform).
 
-const price = (slug: string, measure: Parameters<typeof estimateCredits>[1], plan: 'pro' | 'studio' = 'pro') =>
-  estimateCredits(findModel(slug)!, measure, plan);
+const price = (slug: string, measure: Parameters<typeof estimateCredits>[1], plan: 'pro' | 'studio' = 'pro') => estimateCredits(findModel(slug)!, measure, plan);
 
 async function finished(org: TestOrganization, res: { status: number; body: { id: string; status: string } }) {
   assert.equal(res.status, 202, JSON.stringify(res.body));
@@ -71,7 +70,10 @@ describe('creation endpoints (all eight modalities)', function () {
     assert.deepEqual(transcript.body.outputs, []);
     assert.ok(transcript.body.charged_credits >= 1);
 
-    const clone = await call('POST', '/v1/voice', { key: org.liveKey, body: { model: 'eleven-flash-v2.5', operation: 'voice_clone', text: 'In your voice.', audio_url: audio.url } });
+    const clone = await call('POST', '/v1/voice', {
+      key: org.liveKey,
+      body: { model: 'eleven-flash-v2.5', operation: 'voice_clone', text: 'In your voice.', audio_url: audio.url },
+    });
     assert.equal(clone.status, 200, JSON.stringify(clone.body));
     assert.equal(clone.body.outputs[0].mime, 'audio/mpeg');
   });
@@ -93,7 +95,10 @@ describe('creation endpoints (all eight modalities)', function () {
     assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
     assert.equal(gen.outputs[0].mime, 'video/mp4');
     const models = (await call('GET', '/v1/models?modality=avatar', { key: org.liveKey })).body.data as { slug: string; animates_portrait: boolean }[];
-    const animating = models.filter((m) => m.animates_portrait).map((m) => m.slug).sort();
+    const animating = models
+      .filter((m) => m.animates_portrait)
+      .map((m) => m.slug)
+      .sort();
     assert.deepEqual(animating, ['multitalk', 'omnihuman-1.5', 'veed-fabric-1.0']);
     await assertLedgerBalanced(org.id);
   });
@@ -177,7 +182,9 @@ describe('creation endpoints (all eight modalities)', function () {
   });
 
   it('uploads an image (POST /v1/uploads, then PUT) and upscales it by its file_url', async () => {
-    const data = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const data = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'photo.png', content_type: 'image/png', size_bytes: data.length } });
     assert.equal(upload.status, 201, JSON.stringify(upload.body));
     const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });

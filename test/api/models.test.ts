@@ -16,7 +16,11 @@ const TIERS = ['fast', 'standard', 'pro'] as const;
 const WIRE_FIELDS = ['object', 'slug', 'name', 'provider', 'modality', 'tier', 'capabilities', 'pricing', 'studio_plus', 'mode', 'limits', 'available', 'providers'];
 
 const slugsOf = (res: HttpResult<{ data: WireModel[] }>) => res.body.data.map((m) => m.slug).sort();
-const expected = (matches: (m: ModelEntry) => boolean) => listModels().filter(matches).map((m) => m.slug).sort();
+const expected = (matches: (m: ModelEntry) => boolean) =>
+  listModels()
+    .filter(matches)
+    .map((m) => m.slug)
+    .sort();
 /** camelCase to snake_case, written independently of the presenter so the two check each other. */
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -50,26 +54,44 @@ describe('GET /v1/models', () => {
     for (const modality of MODALITIES) {
       const res = await list(`?modality=${modality}`);
       assert.equal(res.status, 200);
-      assert.deepEqual(slugsOf(res), expected((m) => m.modality === modality), modality);
+      assert.deepEqual(
+        slugsOf(res),
+        expected((m) => m.modality === modality),
+        modality,
+      );
       assert.ok(res.body.data.length >= 5, modality);
     }
     for (const tier of TIERS) {
-      assert.deepEqual(slugsOf(await list(`?tier=${tier}`)), expected((m) => m.tier === tier), tier);
+      assert.deepEqual(
+        slugsOf(await list(`?tier=${tier}`)),
+        expected((m) => m.tier === tier),
+        tier,
+      );
     }
     for (const capability of CAPABILITIES) {
       const res = await list(`?capability=${capability}`);
-      assert.deepEqual(slugsOf(res), expected((m) => m.capabilities.includes(capability)), capability);
+      assert.deepEqual(
+        slugsOf(res),
+        expected((m) => m.capabilities.includes(capability)),
+        capability,
+      );
       assert.ok(res.body.data.length > 0, capability);
     }
   });
 
   it('combines filters, each narrowing the others', async () => {
     const i2i = slugsOf(await list('?modality=image&capability=image_to_image'));
-    assert.deepEqual(i2i, expected((m) => m.modality === 'image' && m.capabilities.includes('image_to_image')));
+    assert.deepEqual(
+      i2i,
+      expected((m) => m.modality === 'image' && m.capabilities.includes('image_to_image')),
+    );
     assert.ok(i2i.includes('flux-dev') && i2i.includes('flux-1.1-pro-ultra'));
 
     const fastText = slugsOf(await list('?modality=video&tier=fast&capability=text_to_video'));
-    assert.deepEqual(fastText, expected((m) => m.modality === 'video' && m.tier === 'fast' && m.capabilities.includes('text_to_video')));
+    assert.deepEqual(
+      fastText,
+      expected((m) => m.modality === 'video' && m.tier === 'fast' && m.capabilities.includes('text_to_video')),
+    );
     assert.ok(fastText.length > 0);
 
     const textAvatars = await list('?capability=text_to_video&modality=avatar');

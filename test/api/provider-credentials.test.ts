@@ -108,7 +108,10 @@ describe('/v1/provider-credentials', () => {
   it('lists one entry per provider, in provider order', async () => {
     await put('replicate', { api_key: 'r8_ownReplicateTokenOfTheOrg' });
     await put('anthropic', { api_key: 'sk-ant-ownAnthropicKeyOfTheOrg' });
-    assert.deepEqual((await listCredentials(org.liveKey)).map((c) => c.provider), ['anthropic', 'replicate']);
+    assert.deepEqual(
+      (await listCredentials(org.liveKey)).map((c) => c.provider),
+      ['anthropic', 'replicate'],
+    );
   });
 
   it('deletes a key with DELETE, after which a second DELETE answers 404 resource_not_found', async () => {
@@ -156,7 +159,10 @@ describe('/v1/provider-credentials', () => {
     assert.equal(downgraded.status, 200, JSON.stringify(downgraded.body));
 
     assertError(await put('anthropic', { api_key: 'sk-ant-ownAnthropicKeyOfTheOrg' }), 402, 'plan_upgrade_required');
-    assert.deepEqual((await listCredentials(org.liveKey)).map((c) => c.provider), ['openai']);
+    assert.deepEqual(
+      (await listCredentials(org.liveKey)).map((c) => c.provider),
+      ['openai'],
+    );
     assert.equal((await call('DELETE', path('openai'), { key: org.liveKey })).status, 200);
     assert.deepEqual(await storedRows(org.id), []);
   });
@@ -169,7 +175,10 @@ describe('/v1/provider-credentials', () => {
       assertError(await put('anthropic', { api_key: 'sk-ant-ownAnthropicKeyOfTheOrg' }, key), 403, 'insufficient_role');
       assertError(await call('DELETE', path('openai'), { key }), 403, 'insufficient_role');
     }
-    assert.deepEqual((await storedRows(org.id)).map((r) => r.provider), ['openai']);
+    assert.deepEqual(
+      (await storedRows(org.id)).map((r) => r.provider),
+      ['openai'],
+    );
   });
 
   it('refuses an owner key without the api_keys:manage scope with 403 insufficient_role', async () => {
@@ -183,17 +192,26 @@ describe('/v1/provider-credentials', () => {
       assertError(res, 403, 'insufficient_role');
       assert.match(res.body.error.message, /api_keys:manage/);
     }
-    assert.deepEqual((await storedRows(org.id)).map((r) => r.provider), ['openai']);
+    assert.deepEqual(
+      (await storedRows(org.id)).map((r) => r.provider),
+      ['openai'],
+    );
   });
 
   it('lets a test key list the keys but not change them, since they serve live requests', async () => {
     await put('openai', { api_key: OPENAI_KEY });
-    assert.deepEqual((await listCredentials(org.testKey)).map((c) => c.provider), ['openai']);
+    assert.deepEqual(
+      (await listCredentials(org.testKey)).map((c) => c.provider),
+      ['openai'],
+    );
     const stored = await put('anthropic', { api_key: 'sk-ant-ownAnthropicKeyOfTheOrg' }, org.testKey);
     assertError(stored, 403, 'insufficient_role');
     assert.match(stored.body.error.message, /live key/);
     assertError(await call('DELETE', path('openai'), { key: org.testKey }), 403, 'insufficient_role');
-    assert.deepEqual((await storedRows(org.id)).map((r) => r.provider), ['openai']);
+    assert.deepEqual(
+      (await storedRows(org.id)).map((r) => r.provider),
+      ['openai'],
+    );
   });
 
   it('answers 400 validation_failed naming the providers to an unknown provider name', async () => {
@@ -235,7 +253,10 @@ describe('/v1/provider-credentials', () => {
     assertError(await call('DELETE', path('openai'), { key: stranger.liveKey }), 404, 'resource_not_found');
     // The stranger's own key for the same provider is its own row; the first one is untouched.
     assert.equal((await put('openai', { api_key: 'sk-proj-theStrangersOwnKey4242' }, stranger.liveKey)).status, 200);
-    assert.deepEqual((await listCredentials(org.liveKey)).map((c) => c.key_hint), ['…7x9Q']);
+    assert.deepEqual(
+      (await listCredentials(org.liveKey)).map((c) => c.key_hint),
+      ['…7x9Q'],
+    );
     const [row] = await storedRows(org.id);
     assert.equal(openStored(row!), OPENAI_KEY);
   });
@@ -259,7 +280,10 @@ describe('/v1/provider-credentials', () => {
       const res = await call('PUT', path('anthropic'), { key: org.liveKey, body: { api_key: 'sk-ant-ownAnthropicKeyOfTheOrg' }, baseUrl: api.url });
       assertError(res, 503, 'service_unavailable');
       assert.match(res.body.error.message, /PROVIDER_SECRETS_KEY/);
-      assert.deepEqual((await listCredentials(org.liveKey)).map((c) => c.provider), ['openai']);
+      assert.deepEqual(
+        (await listCredentials(org.liveKey)).map((c) => c.provider),
+        ['openai'],
+      );
       assert.equal((await call('DELETE', path('openai'), { key: org.liveKey, baseUrl: api.url })).status, 200);
       assert.deepEqual(await storedRows(org.id), []);
     } finally {

@@ -52,7 +52,10 @@ describe('rate limits', () => {
     assert.equal(empty.allowed, false);
     assert.ok(empty.retryAfterSeconds >= 9 && empty.retryAfterSeconds <= 10, `Retry-After ${empty.retryAfterSeconds}`);
     // As if 10.5 s had passed: exactly one token is back.
-    await stack().knex('rate_limit_state').where({ api_key_id: keyId }).update({ tat: stack().knex.raw('tat - 10.5') });
+    await stack()
+      .knex('rate_limit_state')
+      .where({ api_key_id: keyId })
+      .update({ tat: stack().knex.raw('tat - 10.5') });
     assert.ok((await takeRateLimitToken(stack().knex, keyId, 6)).allowed);
     assert.equal((await takeRateLimitToken(stack().knex, keyId, 6)).allowed, false);
   });

@@ -6,10 +6,7 @@ import { stack } from '../helpers/stack';
 const key = (method: string, path: string | RegExp) => `${method} ${String(path)}`;
 
 describe('route table', () => {
-  const registered = () =>
-    createRouter(stack().apiDeps).stack.flatMap((layer) =>
-      layer.methods.filter((m) => m !== 'HEAD').map((method) => key(method, layer.path)),
-    );
+  const registered = () => createRouter(stack().apiDeps).stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => key(method, layer.path)));
   const listed = (Object.values(ROUTES) as RouteSpec[]).map((r) => key(r.method, r.path));
 
   it('lists every registered route, so none can skip authorization', () => {

@@ -5,10 +5,8 @@ import { stack } from '../helpers/stack';
 
 // Decisions §4: `sk_test_` requests run every check but reserve and charge nothing.
 
-const ledgerRowsOf = (organizationId: string) =>
-  stack().knex('ledger_entries').where({ organization_id: organizationId }).orderBy('id').select('kind', 'generation_id');
-const eventTypesOf = (generationId: string) =>
-  stack().knex('events').where({ subject_id: generationId }).pluck('type');
+const ledgerRowsOf = (organizationId: string) => stack().knex('ledger_entries').where({ organization_id: organizationId }).orderBy('id').select('kind', 'generation_id');
+const eventTypesOf = (generationId: string) => stack().knex('events').where({ subject_id: generationId }).pluck('type');
 
 describe('sandbox (sk_test_ keys)', () => {
   it('leaves the wallet untouched and writes no ledger rows, yet still records the event', async () => {

@@ -119,9 +119,7 @@ describe('PROVIDER_MODE=simulated: a live request with no configured provider', 
       assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
       const done = await waitForComparison(accepted.body.id, org.liveKey);
       assert.equal(done.status, 'succeeded');
-      const children = await Promise.all(
-        done.generations.map(async (g: { id: string }) => (await call('GET', `/v1/generations/${g.id}`, { key: org.liveKey })).body),
-      );
+      const children = await Promise.all(done.generations.map(async (g: { id: string }) => (await call('GET', `/v1/generations/${g.id}`, { key: org.liveKey })).body));
       const bySlug: Record<string, any> = Object.fromEntries(children.map((g: { model: string }) => [g.model, g]));
       assert.equal(bySlug['flux-schnell'].provider, 'fal');
       assert.ok(bySlug['flux-schnell'].charged_credits > 0);
@@ -156,7 +154,10 @@ describe('PROVIDER_MODE=simulated: a live request with no configured provider', 
     assert.equal(repeat.body.charged_credits, 0);
     const paidAgain = await call('POST', '/v1/images', { key: org.liveKey, body });
     assert.equal(paidAgain.body.cache_hit, true);
-    assert.deepEqual(paidAgain.body.outputs.map((o: { url: string }) => new URL(o.url).pathname), paid.body.outputs.map((o: { url: string }) => new URL(o.url).pathname));
+    assert.deepEqual(
+      paidAgain.body.outputs.map((o: { url: string }) => new URL(o.url).pathname),
+      paid.body.outputs.map((o: { url: string }) => new URL(o.url).pathname),
+    );
     await assertMoneyInvariants(org.id);
   });
 });

@@ -44,15 +44,36 @@ describe('text inputs: U+0000 and lone surrogates are refused at the edge (decis
   const bodies: [string, string, unknown, string][] = [
     ['a prompt', '/v1/images', { model: 'flux-schnell', prompt: `a light${NUL}house` }, 'prompt'],
     ['a negative_prompt', '/v1/images', { model: 'flux-dev', prompt: 'a lighthouse', negative_prompt: `fog${NUL}` }, 'negative_prompt'],
-    ['chat content in an array of objects', '/v1/chat', { model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }, { role: 'user', content: `x${NUL}` }] }, 'messages.1.content'],
+    [
+      'chat content in an array of objects',
+      '/v1/chat',
+      {
+        model: 'gpt-5-mini',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'user', content: `x${NUL}` },
+        ],
+      },
+      'messages.1.content',
+    ],
     ['voice text', '/v1/voice', { model: 'openai-tts-1', text: `hello${NUL}` }, 'text'],
     ['a string in an array', '/v1/comparisons', { prompt: 'a kite', models: ['flux-schnell', `flux-dev${NUL}`] }, 'models.1'],
     ['a nested value', '/v1/comparisons', { prompt: 'a kite', models: ['flux-schnell', 'flux-dev'], params_shared: { style: { tone: `warm${NUL}` } } }, 'params_shared.style.tone'],
-    ['a key name', '/v1/comparisons', { prompt: 'a kite', models: ['flux-schnell', 'flux-dev'], params_shared: { [`aspect${NUL}ratio`]: '16:9' } }, 'params_shared.aspect\\u0000ratio'],
+    [
+      'a key name',
+      '/v1/comparisons',
+      { prompt: 'a kite', models: ['flux-schnell', 'flux-dev'], params_shared: { [`aspect${NUL}ratio`]: '16:9' } },
+      'params_shared.aspect\\u0000ratio',
+    ],
     ['a top-level key name', '/v1/images', { model: 'flux-schnell', prompt: 'a kite', [NUL]: 1 }, '\\u0000'],
     ['a lone high surrogate in voice text (jsonb)', '/v1/voice', { model: 'openai-tts-1', text: 'caf\uD800' }, 'text'],
     ['a lone low surrogate in chat content', '/v1/chat', { model: 'gpt-5-mini', messages: [{ role: 'user', content: '\uDE00 hi' }] }, 'messages.0.content'],
-    ['a lone surrogate in params_shared', '/v1/comparisons', { prompt: 'a kite', models: ['flux-schnell', 'flux-dev'], params_shared: { negative_prompt: '\uDBFF' } }, 'params_shared.negative_prompt'],
+    [
+      'a lone surrogate in params_shared',
+      '/v1/comparisons',
+      { prompt: 'a kite', models: ['flux-schnell', 'flux-dev'], params_shared: { negative_prompt: '\uDBFF' } },
+      'params_shared.negative_prompt',
+    ],
     ['a lone surrogate in a prompt (a text column would keep U+FFFD)', '/v1/images', { model: 'flux-schnell', prompt: 'a \uDC00 kite' }, 'prompt'],
     ['a webhook event name', '/v1/webhooks', { url: 'https://example.com/hook', events: [`generation.completed${NUL}`] }, 'events.0'],
   ];
@@ -75,7 +96,10 @@ describe('text inputs: U+0000 and lone surrogates are refused at the edge (decis
   it('lists every fault in details, the first one in param', async () => {
     const res = await call('POST', '/v1/chat', { key: org.liveKey, body: { model: `gpt${NUL}`, messages: [{ role: 'user', content: '\uD800' }] } });
     assertRefused(res, 400, 'validation_failed', 'model', 'two faults');
-    assert.deepEqual(res.body.error.details.map((d: { param: string }) => d.param), ['model', 'messages.0.content']);
+    assert.deepEqual(
+      res.body.error.details.map((d: { param: string }) => d.param),
+      ['model', 'messages.0.content'],
+    );
   });
 
   it('accepts a surrogate pair (an emoji) and charges as usual', async () => {

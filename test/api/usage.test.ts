@@ -31,7 +31,13 @@ async function createKey(org: TestOrganization, body: Record<string, unknown>): 
 }
 
 /** Makes a generation with `key` and reads it back as the owner sees it. */
-async function generate(org: TestOrganization, key: Key, path: string, body: object, ownerKey = org.liveKey): Promise<Made & { status: string; cacheHit: boolean; reserved: number }> {
+async function generate(
+  org: TestOrganization,
+  key: Key,
+  path: string,
+  body: object,
+  ownerKey = org.liveKey,
+): Promise<Made & { status: string; cacheHit: boolean; reserved: number }> {
   const created = await call('POST', path, { key: key.secret, body });
   assert.equal(created.status, 200, JSON.stringify(created.body));
   const gen = (await call('GET', `/v1/generations/${created.body.id}`, { key: ownerKey })).body;
@@ -112,7 +118,10 @@ describe('GET /v1/usage', function () {
     assert.equal(body.group_by, 'day');
     assert.equal(body.to, today());
     assert.equal(body.from, `${today().slice(0, 7)}-01`);
-    assert.deepEqual(body.data, expectedRows(made, (m) => m.day));
+    assert.deepEqual(
+      body.data,
+      expectedRows(made, (m) => m.day),
+    );
     assert.ok(body.data.every((row: { key: string }) => /^\d{4}-\d{2}-\d{2}$/.test(row.key)));
     await assertLedgerBalanced(org.id);
   });
@@ -129,7 +138,10 @@ describe('GET /v1/usage', function () {
       assert.deepEqual(body.data, expectedRows(made, keyOf), groupBy);
     }
     const byModel = await usage(org.liveKey, `?group_by=model&from=${from}`);
-    assert.deepEqual(byModel.data.map((r: { key: string }) => r.key), ['flux-dev', 'flux-schnell', 'gpt-5-mini']);
+    assert.deepEqual(
+      byModel.data.map((r: { key: string }) => r.key),
+      ['flux-dev', 'flux-schnell', 'gpt-5-mini'],
+    );
     const fluxDev = byModel.data.find((r: { key: string }) => r.key === 'flux-dev');
     assert.equal(fluxDev.generations, 2, 'the cache hit counts as a generation');
     assert.equal(fluxDev.credits_charged, made[2]!.charged, 'and costs nothing');
@@ -139,9 +151,21 @@ describe('GET /v1/usage', function () {
   it('filters by modality and by api key; a key of another organization matches nothing', async () => {
     const from = made[0]!.day;
     const chatOnly = await usage(org.liveKey, `?group_by=model&modality=chat&from=${from}`);
-    assert.deepEqual(chatOnly.data, expectedRows(made.filter((m) => m.modality === 'chat'), (m) => m.model));
+    assert.deepEqual(
+      chatOnly.data,
+      expectedRows(
+        made.filter((m) => m.modality === 'chat'),
+        (m) => m.model,
+      ),
+    );
     const oneKey = await usage(org.liveKey, `?group_by=modality&api_key=${imageKey.id}&from=${from}`);
-    assert.deepEqual(oneKey.data, expectedRows(made.filter((m) => m.apiKey === imageKey.id), (m) => m.modality));
+    assert.deepEqual(
+      oneKey.data,
+      expectedRows(
+        made.filter((m) => m.apiKey === imageKey.id),
+        (m) => m.modality,
+      ),
+    );
 
     const stranger = await createOrganization({ credits: 1000 });
     assert.deepEqual((await usage(stranger.liveKey, `?api_key=${imageKey.id}&from=${from}`)).data, []);
@@ -152,7 +176,10 @@ describe('GET /v1/usage', function () {
   it('takes from and to as inclusive UTC days', async () => {
     const day = made[0]!.day;
     const all = expectedRows(made, (m) => m.day);
-    assert.deepEqual((await usage(org.liveKey, `?from=${day}&to=${day}`)).data, all.filter((r) => r.key === day));
+    assert.deepEqual(
+      (await usage(org.liveKey, `?from=${day}&to=${day}`)).data,
+      all.filter((r) => r.key === day),
+    );
     assert.deepEqual((await usage(org.liveKey, `?from=${day}`)).data, all);
     assert.deepEqual((await usage(org.liveKey, `?from=${dayBefore(day)}&to=${dayBefore(day)}`)).data, [], 'a to before the day excludes it');
     // A run that crosses midnight UTC splits the fixtures over two days, and each stays on its own.

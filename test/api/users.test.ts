@@ -59,10 +59,16 @@ describe('/v1/users', () => {
     await addUser('grace@example.com', 'viewer');
 
     const first = await call('GET', '/v1/users?limit=2', { key: org.liveKey });
-    assert.deepEqual(first.body.data.map((u: User) => u.email), ['grace@example.com', 'ada@example.com']);
+    assert.deepEqual(
+      first.body.data.map((u: User) => u.email),
+      ['grace@example.com', 'ada@example.com'],
+    );
     assert.equal(first.body.has_more, true);
     const next = await call('GET', `/v1/users?limit=2&starting_after=${first.body.data[1].id}`, { key: org.liveKey });
-    assert.deepEqual(next.body.data.map((u: User) => u.id), [ownerId]);
+    assert.deepEqual(
+      next.body.data.map((u: User) => u.id),
+      [ownerId],
+    );
     assert.equal(next.body.has_more, false);
   });
 
@@ -136,7 +142,10 @@ describe('/v1/users', () => {
     assert.equal(demoted.status, 200);
     const keys = await call('GET', '/v1/api-keys', { key: org.liveKey });
     assert.equal(keys.status, 200);
-    assert.deepEqual(keys.body.data.map((k: { role: string }) => k.role), ['admin']);
+    assert.deepEqual(
+      keys.body.data.map((k: { role: string }) => k.role),
+      ['admin'],
+    );
 
     await call('PATCH', `/v1/users/${ownerId}`, { key: org.liveKey, body: { role: 'developer' } });
     const denied = await call('GET', '/v1/users', { key: org.liveKey });
@@ -149,7 +158,10 @@ describe('/v1/users', () => {
     const formerOwner = await addUser('former@example.com', 'owner');
     await call('DELETE', `/v1/users/${formerOwner.id}`, { key: org.liveKey });
 
-    for (const [method, body] of [['PATCH', { role: 'admin' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { role: 'admin' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, `/v1/users/${ownerId}`, { key: org.liveKey, body });
       assert.equal(res.status, 409, method);
       assert.equal(res.body.error.code, 'last_owner');
@@ -162,9 +174,7 @@ describe('/v1/users', () => {
 
   it('keeps one owner when two owners are demoted at the same moment', async () => {
     const other = await addUser('rival@example.com', 'owner');
-    const results = await Promise.all(
-      [ownerId, other.id].map((id) => call('PATCH', `/v1/users/${id}`, { key: org.liveKey, body: { role: 'admin' } })),
-    );
+    const results = await Promise.all([ownerId, other.id].map((id) => call('PATCH', `/v1/users/${id}`, { key: org.liveKey, body: { role: 'admin' } })));
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 409]);
     assert.equal(results.find((r) => r.status === 409)?.body.error.code, 'last_owner');
     const owners = (await listUsers()).filter((u) => u.role === 'owner');
@@ -177,7 +187,11 @@ describe('/v1/users', () => {
     assert.equal(tooHigh.status, 403);
     assert.equal(tooHigh.body.error.code, 'insufficient_role');
     assert.equal(tooHigh.body.error.param, 'role');
-    for (const [method, body] of [['PATCH', { role: 'viewer' }], ['PATCH', { name: 'renamed' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { role: 'viewer' }],
+      ['PATCH', { name: 'renamed' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, `/v1/users/${ownerId}`, { key: admin, body });
       assert.equal(res.status, 403, `${method} ${JSON.stringify(body)}`);
       assert.equal(res.body.error.code, 'insufficient_role');
@@ -206,11 +220,17 @@ describe('/v1/users', () => {
         assert.equal(res.body.error.code, 'insufficient_role');
       }
     }
-    assert.deepEqual((await listUsers()).map((u) => u.id), [ownerId]);
+    assert.deepEqual(
+      (await listUsers()).map((u) => u.id),
+      [ownerId],
+    );
   });
 
   it('lets a test key list users but not change them, since users are not sandboxed', async () => {
-    assert.deepEqual((await listUsers(org.testKey)).map((u) => u.id), [ownerId]);
+    assert.deepEqual(
+      (await listUsers(org.testKey)).map((u) => u.id),
+      [ownerId],
+    );
     const user = await addUser('dev@example.com', 'developer');
     for (const [method, path, body] of [
       ['POST', '/v1/users', { email: 'sandbox@example.com', role: 'viewer' }],
@@ -224,14 +244,20 @@ describe('/v1/users', () => {
     }
     const users = await listUsers();
     assert.equal(users.length, 2);
-    assert.deepEqual(users.find((u) => u.id === user.id), user);
+    assert.deepEqual(
+      users.find((u) => u.id === user.id),
+      user,
+    );
   });
 
   it('answers 404 for an unknown user and for a user of another organization', async () => {
     const other = await createOrganization();
     const theirs = await call('POST', '/v1/users', { key: other.liveKey, body: { email: 'theirs@example.com', role: 'viewer' } });
     for (const id of ['usr_missing', theirs.body.id]) {
-      for (const [method, body] of [['PATCH', { role: 'developer' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['PATCH', { role: 'developer' }],
+        ['DELETE', undefined],
+      ] as const) {
         const res = await call(method, `/v1/users/${id}`, { key: org.liveKey, body });
         assert.equal(res.status, 404, `${method} ${id}`);
         assert.equal(res.body.error.code, 'resource_not_found');
@@ -268,7 +294,11 @@ describe('/v1/users', () => {
 
   it('answers 400 for a PATCH that is empty, names an unknown role or another field', async () => {
     const user = await addUser('ada@example.com', 'viewer');
-    for (const [body, param] of [[{}, 'body'], [{ role: 'root' }, 'role'], [{ email: 'new@example.com' }, 'email']] as const) {
+    for (const [body, param] of [
+      [{}, 'body'],
+      [{ role: 'root' }, 'role'],
+      [{ email: 'new@example.com' }, 'email'],
+    ] as const) {
       const res = await call('PATCH', `/v1/users/${user.id}`, { key: org.liveKey, body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error.code, 'validation_failed');

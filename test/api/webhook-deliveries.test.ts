@@ -39,10 +39,14 @@ async function subscribe(key: string, url: string, events: string[]) {
 }
 
 async function deliveryWith(key: string, webhookId: string, status: string) {
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/webhooks/${webhookId}/deliveries`, { key });
-    return res.body.data?.find((d: { status: string }) => d.status === status);
-  }, 30_000, `a delivery to be ${status}`);
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/webhooks/${webhookId}/deliveries`, { key });
+      return res.body.data?.find((d: { status: string }) => d.status === status);
+    },
+    30_000,
+    `a delivery to be ${status}`,
+  );
 }
 
 describe('webhook deliveries', function () {
@@ -149,10 +153,14 @@ describe('webhook deliveries', function () {
       const replay = await call('POST', `/v1/webhook-deliveries/${exhausted.id}/replay`, { key: org.liveKey });
       assert.equal(replay.status, 202, JSON.stringify(replay.body));
       assert.equal(replay.body.replay_of, exhausted.id);
-      const done = await waitFor(async () => {
-        const res = await call('GET', `/v1/webhook-deliveries/${replay.body.id}`, { key: org.liveKey });
-        return res.body.status === 'succeeded' ? res.body : undefined;
-      }, 20_000, 'the replay');
+      const done = await waitFor(
+        async () => {
+          const res = await call('GET', `/v1/webhook-deliveries/${replay.body.id}`, { key: org.liveKey });
+          return res.body.status === 'succeeded' ? res.body : undefined;
+        },
+        20_000,
+        'the replay',
+      );
       assert.equal(done.attempts.length, 1);
       const ids = new Set(receiver.received.map((r) => JSON.parse(r.body).id));
       assert.equal(ids.size, 1, 'one envelope id across six attempts and the replay');
@@ -173,7 +181,10 @@ describe('webhook deliveries', function () {
       assert.deepEqual(deleted.body, { id: hook.id, object: 'webhook', deleted: true });
       const seen = receiver.received.length;
       // The delivery's workflow closes (cancelled) instead of waiting for its next attempt.
-      await stack().temporal.workflow.getHandle(failing.id).result().catch(() => undefined);
+      await stack()
+        .temporal.workflow.getHandle(failing.id)
+        .result()
+        .catch(() => undefined);
       assert.equal((await stack().temporal.workflow.getHandle(failing.id).describe()).status.name, 'CANCELLED');
       const after = await call('GET', `/v1/webhook-deliveries/${failing.id}`, { key: org.liveKey });
       assert.equal(after.body.status, 'exhausted');
@@ -212,7 +223,14 @@ describe('webhook deliveries', function () {
       const eventId = `evt_sweep${Date.now()}`;
       await stack().knex.transaction(async (trx) => {
         await trx.raw('ALTER TABLE events DISABLE TRIGGER events_committed');
-        await trx('events').insert({ id: eventId, organization_id: org.id, environment: 'live', type: 'generation.completed', subject_id: eventId, data: JSON.stringify({ generation_id: 'gen_x' }) });
+        await trx('events').insert({
+          id: eventId,
+          organization_id: org.id,
+          environment: 'live',
+          type: 'generation.completed',
+          subject_id: eventId,
+          data: JSON.stringify({ generation_id: 'gen_x' }),
+        });
         await trx.raw('ALTER TABLE events ENABLE TRIGGER events_committed');
       });
       for (let run = 0; run < 2; run += 1) {
@@ -257,11 +275,21 @@ describe('webhook deliveries', function () {
         // If the kill lands after attempt 1 was recorded but before the worker reported it done,
         // Temporal retries that activity only after its start-to-close timeout (the receiver's 2 s
         // plus 30 s); the retry finds attempt 1 recorded and sends nothing. Then the 3 s gap.
-        const done = await waitFor(async () => {
-          const res = await call('GET', `/v1/webhook-deliveries/${replay.body.id}`, { key: org.liveKey });
-          return res.body.status === 'succeeded' ? res.body : undefined;
-        }, 60_000, 'the replay to succeed');
-        assert.deepEqual(done.attempts.map((a: { number: number; status_code: number }) => [a.number, a.status_code]), [[1, 500], [2, 200]]);
+        const done = await waitFor(
+          async () => {
+            const res = await call('GET', `/v1/webhook-deliveries/${replay.body.id}`, { key: org.liveKey });
+            return res.body.status === 'succeeded' ? res.body : undefined;
+          },
+          60_000,
+          'the replay to succeed',
+        );
+        assert.deepEqual(
+          done.attempts.map((a: { number: number; status_code: number }) => [a.number, a.status_code]),
+          [
+            [1, 500],
+            [2, 200],
+          ],
+        );
         assert.equal(receiver.received.length, 3, 'the first delivery, then the replay twice');
       } finally {
         await api.close();

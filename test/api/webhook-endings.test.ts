@@ -36,10 +36,14 @@ async function getDelivery(key: string, id: string) {
 }
 
 async function deliveryIn(key: string, id: string, status: string, limitMs = 30_000) {
-  return waitFor(async () => {
-    const delivery = await getDelivery(key, id);
-    return delivery.status === status ? delivery : undefined;
-  }, limitMs, `delivery ${id} to be ${status}`);
+  return waitFor(
+    async () => {
+      const delivery = await getDelivery(key, id);
+      return delivery.status === status ? delivery : undefined;
+    },
+    limitMs,
+    `delivery ${id} to be ${status}`,
+  );
 }
 
 /** A subscription with one delivery the stack's own worker has delivered (a replay's source). */
@@ -48,10 +52,14 @@ async function deliveredOnce(url: string) {
   const hook = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url, events: ['generation.completed'] } });
   assert.equal(hook.status, 201, JSON.stringify(hook.body));
   await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'the first' } });
-  const first = await waitFor(async () => {
-    const res = await call('GET', `/v1/webhooks/${hook.body.id}/deliveries`, { key: org.liveKey });
-    return res.body.data?.find((d: { status: string }) => d.status === 'succeeded');
-  }, 30_000, 'the first delivery');
+  const first = await waitFor(
+    async () => {
+      const res = await call('GET', `/v1/webhooks/${hook.body.id}/deliveries`, { key: org.liveKey });
+      return res.body.data?.find((d: { status: string }) => d.status === 'succeeded');
+    },
+    30_000,
+    'the first delivery',
+  );
   return { key: org.liveKey, first: first as { id: string } };
 }
 
@@ -59,10 +67,7 @@ async function deliveredOnce(url: string) {
  * An API whose deliveries go to a queue of the test's own, served by an in-process worker with the
  * given secrets box and database (a proxy, to cut it off), with `scheduleMs` between attempts.
  */
-async function onOwnQueue<T>(
-  opts: { scheduleMs: number[]; secretBox?: SecretBox; databaseUrl?: string },
-  fn: (apiUrl: string) => Promise<T>,
-): Promise<T> {
+async function onOwnQueue<T>(opts: { scheduleMs: number[]; secretBox?: SecretBox; databaseUrl?: string }, fn: (apiUrl: string) => Promise<T>): Promise<T> {
   const queue = `webhook-endings-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const base = stack().apiDeps.webhooks!;
   const webhooks: WebhookDeps = { ...base, relay: { ...base.relay, taskQueue: queue, scheduleMs: opts.scheduleMs } };
@@ -88,7 +93,7 @@ async function replay(key: string, deliveryId: string, apiUrl: string): Promise<
 describe('a webhook delivery always ends', function () {
   this.timeout(120_000);
 
-  it("stores a binary answer (NUL, bytes that are not UTF-8) as an escaped preview, and the answer never causes a resend", async () => {
+  it('stores a binary answer (NUL, bytes that are not UTF-8) as an escaped preview, and the answer never causes a resend', async () => {
     const receiver = await startReceiver((n, res) => {
       if (n === 2) res.writeHead(500, { 'Content-Type': 'application/octet-stream' }).end(Buffer.from([0x3c, 0x00, 0xff, 0x41]));
       else res.writeHead(200).end('ok');
@@ -97,7 +102,13 @@ describe('a webhook delivery always ends', function () {
       const { key, first } = await deliveredOnce(receiver.url);
       const replayId = await replay(key, first.id, stack().apiUrl);
       const done = await deliveryIn(key, replayId, 'succeeded');
-      assert.deepEqual(done.attempts.map((a) => [a.number, a.status_code, a.response_body]), [[1, 500, '<\\x00\\xffA'], [2, 200, 'ok']]);
+      assert.deepEqual(
+        done.attempts.map((a) => [a.number, a.status_code, a.response_body]),
+        [
+          [1, 500, '<\\x00\\xffA'],
+          [2, 200, 'ok'],
+        ],
+      );
       assert.equal(receiver.deliveries.filter((d) => d === replayId).length, 2, 'one POST per attempt');
     } finally {
       await receiver.close();
@@ -121,7 +132,10 @@ describe('a webhook delivery always ends', function () {
         const replayId = await replay(key, first.id, apiUrl);
         const done = await deliveryIn(key, replayId, 'succeeded', 60_000);
         assert.ok(restored, 'the database was cut off while the attempt was in flight');
-        assert.deepEqual(done.attempts.map((a) => [a.number, a.status_code, a.response_body]), [[1, 200, 'got it']]);
+        assert.deepEqual(
+          done.attempts.map((a) => [a.number, a.status_code, a.response_body]),
+          [[1, 200, 'got it']],
+        );
         assert.equal(receiver.deliveries.filter((d) => d === replayId).length, 1, 'sent once');
       });
     } finally {
@@ -144,7 +158,10 @@ describe('a webhook delivery always ends', function () {
         assert.equal((await getDelivery(key, replayId)).status, 'pending');
         await proxy.restore();
         const done = await deliveryIn(key, replayId, 'succeeded', 60_000);
-        assert.deepEqual(done.attempts.map((a) => [a.number, a.status_code]), [[1, 200]]);
+        assert.deepEqual(
+          done.attempts.map((a) => [a.number, a.status_code]),
+          [[1, 200]],
+        );
         assert.equal(receiver.deliveries.filter((d) => d === replayId).length, 1);
       });
     } finally {
@@ -163,7 +180,10 @@ describe('a webhook delivery always ends', function () {
         const replayId = await replay(key, first.id, apiUrl);
         const ended = await deliveryIn(key, replayId, 'exhausted', 90_000);
         assert.deepEqual(ended.attempts, []);
-        assert.deepEqual(receiver.deliveries.filter((d) => d === replayId), []);
+        assert.deepEqual(
+          receiver.deliveries.filter((d) => d === replayId),
+          [],
+        );
         const workflow = await stack().temporal.workflow.getHandle(replayId).describe();
         assert.equal(workflow.status.name, 'FAILED', 'the failure shows in Temporal; the delivery is ended all the same');
       });
@@ -195,7 +215,10 @@ describe('a webhook delivery always ends', function () {
         assert.equal((await getDelivery(key, replayId)).attempt_count, 0);
         openable = true;
         const done = await deliveryIn(key, replayId, 'succeeded', 60_000);
-        assert.deepEqual(done.attempts.map((a) => [a.number, a.status_code]), [[1, 200]]);
+        assert.deepEqual(
+          done.attempts.map((a) => [a.number, a.status_code]),
+          [[1, 200]],
+        );
       });
     } finally {
       await receiver.close();
@@ -214,19 +237,32 @@ describe('a webhook delivery always ends', function () {
         // The Schedule's run, on demand.
         const sweep = () => stack().temporal.workflow.execute('webhookRelayWorkflow', { taskQueue: stack().config.taskQueue, workflowId: `relay-endings-${Date.now()}`, args: [] });
         // Attempt 2 overdue, as if the 10 min gap had passed: a running workflow is left alone.
-        await stack().knex('webhook_deliveries').where({ id: replayId }).update({ next_attempt_at: stack().knex.raw("now() - interval '3 minutes'") });
+        await stack()
+          .knex('webhook_deliveries')
+          .where({ id: replayId })
+          .update({ next_attempt_at: stack().knex.raw("now() - interval '3 minutes'") });
         await sweep();
         const untouched = await handle.describe();
         assert.deepEqual([untouched.runId, untouched.status.name], [runId, 'RUNNING']);
         // An operator terminates it while it waits for attempt 2: the sweep restarts it.
         await handle.terminate('terminated by the test');
-        await waitFor(async () => {
-          // Repeated, should the minute's run get there first.
-          await sweep();
-          return (await getDelivery(key, replayId)).status === 'succeeded';
-        }, 60_000, 'the restarted delivery to succeed');
+        await waitFor(
+          async () => {
+            // Repeated, should the minute's run get there first.
+            await sweep();
+            return (await getDelivery(key, replayId)).status === 'succeeded';
+          },
+          60_000,
+          'the restarted delivery to succeed',
+        );
         const done = await getDelivery(key, replayId);
-        assert.deepEqual(done.attempts.map((a) => [a.number, a.status_code]), [[1, 500], [2, 200]]);
+        assert.deepEqual(
+          done.attempts.map((a) => [a.number, a.status_code]),
+          [
+            [1, 500],
+            [2, 200],
+          ],
+        );
         assert.equal(receiver.deliveries.filter((d) => d === replayId).length, 2);
         assert.notEqual((await handle.describe()).runId, runId, 'a new run of the same workflow id');
       });

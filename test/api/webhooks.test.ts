@@ -38,10 +38,11 @@ async function startPlainReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close };
 }
 
@@ -66,10 +67,14 @@ describe('webhooks', function () {
       const timestamp = t!.slice(2);
       const expected = createHmac('sha256', created.body.secret).update(`${timestamp}.${got!.body}`).digest('hex');
       assert.equal(v1, `v1=${expected}`);
-      const deliveries = await waitFor(async () => {
-        const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
-        return res.body.data[0]?.status === 'succeeded' ? res.body.data : undefined;
-      }, 20_000, 'the delivery to be logged');
+      const deliveries = await waitFor(
+        async () => {
+          const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
+          return res.body.data[0]?.status === 'succeeded' ? res.body.data : undefined;
+        },
+        20_000,
+        'the delivery to be logged',
+      );
       assert.equal(deliveries[0].attempts.length, 1);
       assert.equal(deliveries[0].attempts[0].status_code, 200);
       assert.equal(got!.headers['x-service-delivery'], deliveries[0].id);
@@ -84,14 +89,21 @@ describe('webhooks', function () {
     try {
       const created = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: ['*'] } });
       await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'fails downstream' } });
-      const delivery = await waitFor(async () => {
-        const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
-        return res.body.data[0]?.status === 'exhausted' ? res.body.data[0] : undefined;
-      }, 30_000, 'the delivery to be exhausted');
+      const delivery = await waitFor(
+        async () => {
+          const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
+          return res.body.data[0]?.status === 'exhausted' ? res.body.data[0] : undefined;
+        },
+        30_000,
+        'the delivery to be exhausted',
+      );
       assert.equal(delivery.attempts.length, 6);
       assert.equal(receiver.received.length, 6);
       assert.equal(new Set(receiver.received.map((r) => JSON.parse(r.body).id)).size, 1);
-      assert.deepEqual(delivery.attempts.map((a: { status_code: number }) => a.status_code), [500, 500, 500, 500, 500, 500]);
+      assert.deepEqual(
+        delivery.attempts.map((a: { status_code: number }) => a.status_code),
+        [500, 500, 500, 500, 500, 500],
+      );
     } finally {
       await receiver.close();
     }
@@ -128,7 +140,12 @@ describe('webhooks', function () {
       const [got] = receiver.received;
       assert.equal(JSON.parse(got!.body).data.generation_id, gen.body.id);
       const [t, v1] = String(got!.headers['x-service-signature']).split(',');
-      assert.equal(v1, `v1=${createHmac('sha256', created.body.secret).update(`${t!.slice(2)}.${got!.body}`).digest('hex')}`);
+      assert.equal(
+        v1,
+        `v1=${createHmac('sha256', created.body.secret)
+          .update(`${t!.slice(2)}.${got!.body}`)
+          .digest('hex')}`,
+      );
       const guarded = await startExtraApi({ webhooks: { ...stack().apiDeps.webhooks!, allowPrivateAddresses: false } });
       try {
         const refused = await call('POST', '/v1/webhooks', { key: org.liveKey, baseUrl: guarded.url, body: { url: 'http://93.184.216.34/hook', events: ['*'] } });

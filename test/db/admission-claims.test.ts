@@ -93,8 +93,7 @@ describe('admission claims', () => {
         if (lag < 0) await sleep(-lag);
         return admitGeneration(stack().knex, g);
       };
-      const [abandoned, admitted] =
-        i % 2 === 0 ? await Promise.all([abandon(), admit()]) : await Promise.all([admit(), abandon()]).then(([a, b]) => [b, a] as const);
+      const [abandoned, admitted] = i % 2 === 0 ? await Promise.all([abandon(), admit()]) : await Promise.all([admit(), abandon()]).then(([a, b]) => [b, a] as const);
       assert.notEqual(abandoned, admitted, `exactly one of them won for ${g.id}`);
       assert.equal(Boolean(await stack().repos.generations.findById(g.id)), admitted);
       if (abandoned) apiWon += 1;

@@ -57,7 +57,10 @@ async function budgetState(org: Awaited<ReturnType<typeof budgetOrg>>) {
   const spend = org.keys.map((id) => rows.find((r: { api_key_id: string }) => r.api_key_id === id)).map((r) => `${r.period}:${r.spent_credits}`);
   const events = await knex()('events').where({ type: 'usage.budget_threshold' }).whereRaw(`data->>'api_key_id' = ANY (?)`, [org.keys]).select('data');
   const thresholds = events
-    .map(({ data }: { data: { api_key_id: string; period: string; threshold: number; reason: string } }) => `${org.keys.indexOf(data.api_key_id)}:${data.period}:${data.threshold}:${data.reason}`)
+    .map(
+      ({ data }: { data: { api_key_id: string; period: string; threshold: number; reason: string } }) =>
+        `${org.keys.indexOf(data.api_key_id)}:${data.period}:${data.threshold}:${data.reason}`,
+    )
     .sort();
   return { spend, thresholds };
 }
@@ -73,27 +76,32 @@ describe('key budgets by month', function () {
   it('decides a coalesced batch spanning months exactly as the same calls one after another would', async () => {
     const request = fc.record({ amount: fc.integer({ min: 0, max: 60 }), month: fc.constantFrom(-1, 0, 1), key: fc.constantFrom(0, 0, 0, 1) });
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 30 }), fc.array(request, { minLength: 2, maxLength: 20 }), async (credits, budgetTens, requests) => {
-        const [batched, sequential] = await Promise.all([budgetOrg(credits, budgetTens * 10), budgetOrg(credits, budgetTens * 10)]);
-        const gensOf = (org: typeof batched) => requests.map((r) => org.gen(r.amount, monthFromNow(r.month), r.key));
-        // Submitted together: the first goes alone, the rest queue behind it and go as one batch.
-        const coalescer = createAdmissionCoalescer(knex());
-        const batchGens = gensOf(batched);
-        const coalesced = await Promise.all(batchGens.map((g) => outcome(coalescer.admit(g))));
-        const sequentialGens = gensOf(sequential);
-        const oneByOne: Outcome[] = [];
-        for (const g of sequentialGens) oneByOne.push(await outcome(ledger.admitGeneration(knex(), g)));
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(request, { minLength: 2, maxLength: 20 }),
+        async (credits, budgetTens, requests) => {
+          const [batched, sequential] = await Promise.all([budgetOrg(credits, budgetTens * 10), budgetOrg(credits, budgetTens * 10)]);
+          const gensOf = (org: typeof batched) => requests.map((r) => org.gen(r.amount, monthFromNow(r.month), r.key));
+          // Submitted together: the first goes alone, the rest queue behind it and go as one batch.
+          const coalescer = createAdmissionCoalescer(knex());
+          const batchGens = gensOf(batched);
+          const coalesced = await Promise.all(batchGens.map((g) => outcome(coalescer.admit(g))));
+          const sequentialGens = gensOf(sequential);
+          const oneByOne: Outcome[] = [];
+          for (const g of sequentialGens) oneByOne.push(await outcome(ledger.admitGeneration(knex(), g)));
 
-        assert.deepEqual(coalesced, oneByOne);
-        assert.deepEqual(await budgetState(batched), await budgetState(sequential));
-        assert.deepEqual(await periodsOf(batchGens.map((g) => g.id)), await periodsOf(sequentialGens.map((g) => g.id)));
-        assert.deepEqual(await assertWalletMatchesLedger(batched.organizationId), await assertWalletMatchesLedger(sequential.organizationId));
-      }),
+          assert.deepEqual(coalesced, oneByOne);
+          assert.deepEqual(await budgetState(batched), await budgetState(sequential));
+          assert.deepEqual(await periodsOf(batchGens.map((g) => g.id)), await periodsOf(sequentialGens.map((g) => g.id)));
+          assert.deepEqual(await assertWalletMatchesLedger(batched.organizationId), await assertWalletMatchesLedger(sequential.organizationId));
+        },
+      ),
       { numRuns: 25 },
     );
   });
 
-  it('counts a batch\'s two months for one key each in its own month, the later one starting from zero', async () => {
+  it("counts a batch's two months for one key each in its own month, the later one starting from zero", async () => {
     const org = await budgetOrg(1000, 100);
     const [thisMonth, nextMonth] = [monthFromNow(0), monthFromNow(1)];
     assert.deepEqual(await ledger.admitGenerationsBatch(knex(), org.organizationId, [org.gen(60, thisMonth), org.gen(30, nextMonth), org.gen(70, nextMonth)]), [true, true, true]);
@@ -108,7 +116,7 @@ describe('key budgets by month', function () {
     await assertWalletMatchesLedger(org.organizationId);
   });
 
-  it('counts a reservation dated to a month older than its key\'s row in the row\'s month, and gives its refund back there', async () => {
+  it("counts a reservation dated to a month older than its key's row in the row's month, and gives its refund back there", async () => {
     const org = await budgetOrg(1000, 100);
     const [thisMonth, nextMonth] = [monthFromNow(0), monthFromNow(1)];
     assert.equal(await ledger.admitGeneration(knex(), org.gen(50, nextMonth)), true);
@@ -133,13 +141,20 @@ describe('key budgets by month', function () {
     await assert.rejects(ledger.admitGeneration(knex(), org.gen(35, month)), ledger.BudgetExceededError);
     assert.deepEqual(await assertWalletMatchesLedger(org.organizationId), before);
     assert.equal(await knex()('generations').where({ id: refused.id }).first(), undefined);
-    const events = await knex()('events').where({ type: 'usage.budget_threshold', subject_id: `${org.keys[0]}:${month.slice(0, 7)}:100` }).select('data');
-    assert.deepEqual(events.map((e: { data: unknown }) => e.data), [
-      { threshold: 100, reason: 'request_refused', api_key_id: org.keys[0], budget_usd: 0.1, spent_usd: 0.07, period: month.slice(0, 7) },
-    ]);
+    const events = await knex()('events')
+      .where({ type: 'usage.budget_threshold', subject_id: `${org.keys[0]}:${month.slice(0, 7)}:100` })
+      .select('data');
+    assert.deepEqual(
+      events.map((e: { data: unknown }) => e.data),
+      [{ threshold: 100, reason: 'request_refused', api_key_id: org.keys[0], budget_usd: 0.1, spent_usd: 0.07, period: month.slice(0, 7) }],
+    );
     assert.equal(await ledger.admitGeneration(knex(), org.gen(30, month)), true, 'what still fits is admitted');
     assert.deepEqual((await budgetState(org)).spend[0], `${month}:100`);
-    assert.equal((await knex()('events').where({ type: 'usage.budget_threshold', subject_id: `${org.keys[0]}:${month.slice(0, 7)}:100` })).length, 1, 'reaching it later emits no second 100 % event');
+    assert.equal(
+      (await knex()('events').where({ type: 'usage.budget_threshold', subject_id: `${org.keys[0]}:${month.slice(0, 7)}:100` })).length,
+      1,
+      'reaching it later emits no second 100 % event',
+    );
     await assertWalletMatchesLedger(org.organizationId);
   });
 });

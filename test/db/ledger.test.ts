@@ -12,11 +12,7 @@ import { stack } from '../helpers/stack';
 
 const knex = () => stack().knex;
 
-const rowsOf = (generationId: string) =>
-  knex()('ledger_entries')
-    .where({ generation_id: generationId })
-    .orderBy('id')
-    .select('kind', 'available_delta', 'reserved_delta');
+const rowsOf = (generationId: string) => knex()('ledger_entries').where({ generation_id: generationId }).orderBy('id').select('kind', 'available_delta', 'reserved_delta');
 
 // Reservations are made the way production makes them, by admitting a generation
 // (admitGeneration, the statement behind the reserveCredits activity). No workflow ever runs these
@@ -57,8 +53,7 @@ function monthFromNow(offset: number): string {
 }
 
 /** The key's spend row: the month it last spent in and what it spent then. */
-const spendOf = async (keyId: string) =>
-  knex()('api_key_spend').where({ api_key_id: keyId }).first(knex().raw(`to_char(period, 'YYYY-MM-DD') AS period`), 'spent_credits');
+const spendOf = async (keyId: string) => knex()('api_key_spend').where({ api_key_id: keyId }).first(knex().raw(`to_char(period, 'YYYY-MM-DD') AS period`), 'spent_credits');
 
 const generationIds = async (organizationId: string) =>
   (await knex()('generations').where({ organization_id: organizationId }).orderBy('id').select('id')).map((r: { id: string }) => r.id);
@@ -97,7 +92,12 @@ describe('ledger', () => {
 
     it('admits exactly as many as fit when batches race each other and single admissions', async () => {
       const { organizationId, gen } = await admissionOrg(20 * 7);
-      const batch = () => ledger.admitGenerationsBatch(knex(), organizationId, Array.from({ length: 10 }, () => gen(7)));
+      const batch = () =>
+        ledger.admitGenerationsBatch(
+          knex(),
+          organizationId,
+          Array.from({ length: 10 }, () => gen(7)),
+        );
       const single = () => ledger.admitGeneration(knex(), gen(7)).then((ok) => [ok]);
       const results = (await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? batch() : single())))).flat();
       assert.equal(results.filter(Boolean).length, 20);
@@ -118,8 +118,7 @@ describe('ledger', () => {
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 0, max: 300 }), fc.array(request, { maxLength: 25 }), async (credits, requests) => {
           const [batched, sequential] = await Promise.all([admissionOrg(credits), admissionOrg(credits)]);
-          const gensOf = (org: typeof batched) =>
-            requests.map((r) => org.gen(r.amount, r.sandbox ? 'test' : 'live', { budget_period: monthFromNow(r.month) }));
+          const gensOf = (org: typeof batched) => requests.map((r) => org.gen(r.amount, r.sandbox ? 'test' : 'live', { budget_period: monthFromNow(r.month) }));
           const batchGens = gensOf(batched);
           const batch = await ledger.admitGenerationsBatch(knex(), batched.organizationId, batchGens);
           const singles: boolean[] = [];
@@ -127,7 +126,13 @@ describe('ledger', () => {
           assert.deepEqual(batch, singles);
           assert.deepEqual(await spendOf(batched.keyId), await spendOf(sequential.keyId));
           assert.deepEqual(await assertWalletMatchesLedger(batched.organizationId), await assertWalletMatchesLedger(sequential.organizationId));
-          assert.deepEqual(await generationIds(batched.organizationId), batchGens.filter((_, i) => batch[i]).map((g) => g.id).sort());
+          assert.deepEqual(
+            await generationIds(batched.organizationId),
+            batchGens
+              .filter((_, i) => batch[i])
+              .map((g) => g.id)
+              .sort(),
+          );
         }),
         { numRuns: 25 },
       );
@@ -377,7 +382,10 @@ describe('ledger', () => {
       ),
     );
     const wallet = await assertWalletMatchesLedger(organizationId);
-    const stillHeld = await knex()('ledger_entries').where({ organization_id: organizationId, kind: 'reserve' }).whereIn('generation_id', held.map(again)).count<{ count: string }[]>('* as count');
+    const stillHeld = await knex()('ledger_entries')
+      .where({ organization_id: organizationId, kind: 'reserve' })
+      .whereIn('generation_id', held.map(again))
+      .count<{ count: string }[]>('* as count');
     assert.equal(wallet.reservedCredits, 5 * Number(stillHeld[0]?.count));
   });
 });

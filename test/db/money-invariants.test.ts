@@ -9,8 +9,7 @@ import { stack } from '../helpers/stack';
 // is done with SQL (or by terminating a workflow), each in its own organization.
 
 const check = (organizationId: string) => checkMoneyInvariants(stack().knex, stack().temporal, { organizationId });
-const image = (org: TestOrganization, prompt: string, key = org.liveKey) =>
-  call('POST', '/v1/images', { key, body: { model: 'flux-schnell', prompt } });
+const image = (org: TestOrganization, prompt: string, key = org.liveKey) => call('POST', '/v1/images', { key, body: { model: 'flux-schnell', prompt } });
 const slowVideo = (org: TestOrganization, ms: number) =>
   call('POST', '/v1/videos', { key: org.liveKey, body: { model: 'hailuo-02', prompt: `a long take #slow:${ms}`, duration_s: 6 } });
 
@@ -63,7 +62,9 @@ describe('money invariants checker', function () {
     const handle = stack().temporal.workflow.getHandle(created.body.id);
     // As if the failure's status committed without its refund: the credits stay reserved for good.
     // (The statement that fails a generation also ends its provider call, as here.)
-    await stack().knex('generations').where({ id: created.body.id })
+    await stack()
+      .knex('generations')
+      .where({ id: created.body.id })
       .update({ status: 'failed', charged_credits: 0, refunded_credits: stack().knex.raw('reserved_credits'), open_attempt: null });
     try {
       const violations = await check(org.id);
@@ -79,7 +80,10 @@ describe('money invariants checker', function () {
     const org = await createOrganization();
     const done = await image(org, 'charged');
     assert.equal(done.body.attempts.length, 1);
-    await stack().knex('generations').where({ id: done.body.id }).update({ open_attempt: { provider: 'simulator', model: 'flux-schnell', started_at: new Date().toISOString() } });
+    await stack()
+      .knex('generations')
+      .where({ id: done.body.id })
+      .update({ open_attempt: { provider: 'simulator', model: 'flux-schnell', started_at: new Date().toISOString() } });
     assertReported(await check(org.id), done.body.id, /its call to simulator \(flux-schnell\) is missing from its attempts$/);
   });
 
@@ -102,7 +106,9 @@ describe('money invariants checker', function () {
     const created = await slowVideo(org, 600_000);
     const copy = `${created.body.id}_copy`;
     const original = await stack().knex('generations').where({ id: created.body.id }).first();
-    await stack().knex('generations').insert({ ...original, id: copy });
+    await stack()
+      .knex('generations')
+      .insert({ ...original, id: copy });
     const violations = await check(org.id);
     assertReported(violations, copy, /is stranded: its workflow is missing/);
     assertReported(violations, copy, /ledger rows \[\], expected \[reserve -\d+\/\+\d+\]$/);
@@ -115,7 +121,12 @@ describe('money invariants checker', function () {
     const sandbox = await image(org, 'sandbox', org.testKey);
     // Zero deltas keep the wallet equal to its ledger: only the generation checks can see these.
     const row = { organization_id: org.id, kind: 'reserve', available_delta: 0, reserved_delta: 0 };
-    await stack().knex('ledger_entries').insert([{ ...row, generation_id: sandbox.body.id }, { ...row, generation_id: 'gen_nobody' }]);
+    await stack()
+      .knex('ledger_entries')
+      .insert([
+        { ...row, generation_id: sandbox.body.id },
+        { ...row, generation_id: 'gen_nobody' },
+      ]);
     const violations = await check(org.id);
     assertReported(violations, sandbox.body.id, /\(test, succeeded, .*ledger rows \[reserve 0\/0\], expected \[\]$/);
     assertReported(violations, 'gen_nobody', /belong to no generation/);

@@ -10,7 +10,12 @@ import { MODALITIES } from '../../domain/modalities';
 
 const ROOT = path.resolve(__dirname, '../..');
 // The README and docs/, read as one text: a count may stand in either.
-const README = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const README = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+]
   .map((file) => readFileSync(path.join(ROOT, file), 'utf8'))
   .join('\n');
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
@@ -39,10 +44,7 @@ describe('README counts of catalog models', () => {
 
   it('gives each modality its number of models in the catalog table', () => {
     const rows = matchesOf(/^\| (\w+) \| (\d+) \|/m).filter((m) => (MODALITIES as readonly string[]).includes(m[1]!));
-    assert.deepEqual(
-      Object.fromEntries(rows.map((m) => [m[1], Number(m[2])])),
-      Object.fromEntries(MODALITIES.map((modality) => [modality, modelsPer(modality)])),
-    );
+    assert.deepEqual(Object.fromEntries(rows.map((m) => [m[1], Number(m[2])])), Object.fromEntries(MODALITIES.map((modality) => [modality, modelsPer(modality)])));
   });
 
   it('counts the Studio+ models', () => {

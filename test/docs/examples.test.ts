@@ -41,7 +41,14 @@ const STATUS_MARK = '\n__DOCS_TEST_STATUS__:';
 // A 1×1 PNG: what an example uploads as fox.png.
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-const files = ['README.md', ...(existsSync(path.join(ROOT, 'docs')) ? readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`) : [])];
+const files = [
+  'README.md',
+  ...(existsSync(path.join(ROOT, 'docs'))
+    ? readdirSync(path.join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`)
+    : []),
+];
 const documents = files.map((file) => docExamples(file, readFileSync(path.join(ROOT, file), 'utf8')));
 
 describe('documentation examples', function () {
@@ -63,9 +70,11 @@ describe('documentation examples', function () {
     }
     // Which providers serve a live key, as api/server.ts derives it from npm start's configuration.
     const embedded = loadConfig({}, { embedded: true });
-    docsApiUrl = (await startExtraApi({
-      routing: { providerMode: embedded.providerMode, configuredProviders: Object.keys(embedded.providerCredentials), modelRoutes: embedded.modelRoutes },
-    })).url;
+    docsApiUrl = (
+      await startExtraApi({
+        routing: { providerMode: embedded.providerMode, configuredProviders: Object.keys(embedded.providerCredentials), modelRoutes: embedded.modelRoutes },
+      })
+    ).url;
     org = await createOrganization();
     variables.set('ORG_ID', org.id).set('KEY', org.liveKey).set('LIVE_KEY', org.liveKey).set('TEST_KEY', org.testKey).set('ADMIN_TOKEN', stack().adminToken);
     workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-examples-'));
@@ -82,7 +91,10 @@ describe('documentation examples', function () {
 
   it('finds every curl example in a block it runs or one marked `# not run:`, each showing its answer', () => {
     assert.equal(String(loadConfig({}, { embedded: true }).port), DOCUMENTED_PORT, 'the examples use the port npm start serves on');
-    assert.deepEqual(documents.flatMap((d) => d.problems), []);
+    assert.deepEqual(
+      documents.flatMap((d) => d.problems),
+      [],
+    );
     const found = documents.reduce((n, d) => n + d.examples.length, 0);
     assert.ok(found >= 20, `only ${found} examples found in README.md and docs/: is the parser still reading them?`);
     assert.ok(documents[0]!.examples.length >= 4, `only ${documents[0]!.examples.length} examples found in README.md's tour: is the parser still reading it?`);
@@ -106,7 +118,9 @@ describe('documentation examples', function () {
           return;
         }
         if (Date.now() >= deadline) {
-          assert.fail(`${example.file}:${example.line}: the answer differs from the one shown:\n  ${problems.join('\n  ')}\ncommand: ${command}\nanswer: ${answer.status} ${answer.text.slice(0, 2000)}`);
+          assert.fail(
+            `${example.file}:${example.line}: the answer differs from the one shown:\n  ${problems.join('\n  ')}\ncommand: ${command}\nanswer: ${answer.status} ${answer.text.slice(0, 2000)}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -136,7 +150,9 @@ describe('documentation examples', function () {
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { code?: number; stderr?: string; message: string }) => {
       // curl's exit codes: 6 unknown host, 7 no connection (a wrong port), 3 a malformed URL.
-      throw new Error(`the example failed to run (curl exit code ${error.code}${error.code === 7 ? ': nothing listens there, is it the documented localhost:8080?' : ''}): ${error.stderr || error.message}`);
+      throw new Error(
+        `the example failed to run (curl exit code ${error.code}${error.code === 7 ? ': nothing listens there, is it the documented localhost:8080?' : ''}): ${error.stderr || error.message}`,
+      );
     });
     const mark = stdout.lastIndexOf(STATUS_MARK);
     assert.ok(mark >= 0, `curl reported no status: ${stdout.slice(0, 500)}`);

@@ -62,16 +62,19 @@ describe('documentation examples: the examples found', () => {
   });
 
   it('refuses a curl outside a shell block, an example without its answer, a wrong port and a body without its Content-Type', () => {
-    const found = docExamples('X.md', [
-      '    curl localhost:8080/v1/models',
-      '',
-      `${fence}sh`,
-      'curl -s localhost:3000/v1/models -H "Authorization: Bearer $KEY"',
-      'curl -s -X POST localhost:8080/v1/images -d \'{"model":"flux-schnell"}\'',
-      '# 200',
-      'npm start',
-      fence,
-    ].join('\n'));
+    const found = docExamples(
+      'X.md',
+      [
+        '    curl localhost:8080/v1/models',
+        '',
+        `${fence}sh`,
+        'curl -s localhost:3000/v1/models -H "Authorization: Bearer $KEY"',
+        'curl -s -X POST localhost:8080/v1/images -d \'{"model":"flux-schnell"}\'',
+        '# 200',
+        'npm start',
+        fence,
+      ].join('\n'),
+    );
     assert.deepEqual(found.problems, [
       'X.md:1: a curl command outside a ```sh block, so no test runs it: put it in one',
       "X.md:4: localhost:3000: the service's documented address is localhost:8080",
@@ -81,7 +84,7 @@ describe('documentation examples: the examples found', () => {
     ]);
   });
 
-  it('reads a localhost address inside the JSON body as a webhook receiver\'s, not the service\'s', () => {
+  it("reads a localhost address inside the JSON body as a webhook receiver's, not the service's", () => {
     assert.deepEqual(commandProblems('curl -s localhost:8080/v1/webhooks -H "Content-Type: application/json" -d \'{"url":"http://localhost:3000/hook"}\''), []);
     assert.deepEqual(commandProblems('curl -s http://localhost:3000/v1/webhooks -H "Content-Type: application/json" -d \'{"url":"http://localhost:3000/hook"}\''), [
       "http://localhost:3000: the service's documented address is localhost:8080",
@@ -89,7 +92,10 @@ describe('documentation examples: the examples found', () => {
   });
 
   it('counts a block marked `# not run:` with its reason, and still checks its commands', () => {
-    const found = docExamples('X.md', [`${fence}bash`, '# not run: needs a real fal key', 'FAL_KEY=… npm start', 'curl -s -X POST localhost:8080/v1/images -d \'{}\'', fence].join('\n'));
+    const found = docExamples(
+      'X.md',
+      [`${fence}bash`, '# not run: needs a real fal key', 'FAL_KEY=… npm start', "curl -s -X POST localhost:8080/v1/images -d '{}'", fence].join('\n'),
+    );
     assert.deepEqual(found.skipped, [{ file: 'X.md', line: 1, reason: 'needs a real fal key' }]);
     assert.deepEqual(found.examples, []);
     assert.deepEqual(found.problems, ['X.md:4: a JSON body (-d) without -H "Content-Type: application/json": the API answers 415']);

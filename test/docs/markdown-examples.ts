@@ -163,7 +163,9 @@ function parseShellBlock(file: string, block: CodeBlock, followingJson: CodeBloc
     const assignment = ASSIGNMENT.exec(text);
     // `KEY=sk_live_…   # from npm start`: a value the reader fills in; the test supplies it.
     if (assignment && assignment[2]!.includes('…')) continue;
-    out.problems.push(`${file}:${line}: \`${text}\` is neither a curl command nor a placeholder assignment: the test cannot run it (mark the block \`# not run: <reason>\` if it must stay)`);
+    out.problems.push(
+      `${file}:${line}: \`${text}\` is neither a curl command nor a placeholder assignment: the test cannot run it (mark the block \`# not run: <reason>\` if it must stay)`,
+    );
   }
 
   commands.forEach(({ example, comments }, i) => {
@@ -264,9 +266,7 @@ export function mismatches(expected: unknown, actual: unknown, at = '$'): string
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${at}: shown an object, got ${JSON.stringify(actual)}`];
     return Object.entries(expected)
       .filter(([key]) => key !== ELIDED)
-      .flatMap(([key, value]) =>
-        key in actual ? mismatches(value, (actual as Record<string, unknown>)[key], `${at}.${key}`) : [`${at}.${key}: missing`],
-      );
+      .flatMap(([key, value]) => (key in actual ? mismatches(value, (actual as Record<string, unknown>)[key], `${at}.${key}`) : [`${at}.${key}: missing`]));
   }
   return Object.is(expected, actual) ? [] : [`${at}: shown ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 }

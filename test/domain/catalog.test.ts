@@ -50,13 +50,20 @@ describe('model catalog', () => {
 
   it("gives every model its modality's natural capability and only capabilities of its modality", () => {
     for (const model of models) {
-      assert.ok(model.capabilities.some((c) => NATURAL[model.modality].includes(c)), model.slug);
+      assert.ok(
+        model.capabilities.some((c) => NATURAL[model.modality].includes(c)),
+        model.slug,
+      );
       for (const capability of model.capabilities) assert.ok(capabilitiesFor(model.modality).includes(capability), `${model.slug}: ${capability}`);
     }
   });
 
   it('offers every capability of the spec through at least one model', () => {
-    for (const capability of CAPABILITIES) assert.ok(models.some((m) => m.capabilities.includes(capability)), capability);
+    for (const capability of CAPABILITIES)
+      assert.ok(
+        models.some((m) => m.capabilities.includes(capability)),
+        capability,
+      );
     const videos = models.filter((m) => m.modality === 'video');
     assert.ok(videos.filter((m) => m.capabilities.includes('image_to_video')).length >= 2);
     assert.ok(videos.some((m) => m.capabilities.join() === 'text_to_video'));

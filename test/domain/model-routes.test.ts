@@ -7,15 +7,30 @@ import { servesModality } from '../../domain/providers';
 // message that names the model and the route, not when a paid request reaches the route.
 
 const refused = (routes: unknown, message: RegExp) =>
-  assert.throws(() => parseModelRoutes(JSON.stringify(routes)), (err: unknown) => err instanceof ModelRoutesError && message.test(err.message));
+  assert.throws(
+    () => parseModelRoutes(JSON.stringify(routes)),
+    (err: unknown) => err instanceof ModelRoutesError && message.test(err.message),
+  );
 
 describe('MODEL_ROUTES', () => {
   it("replaces a model's routes with the ones listed, in order", () => {
     assert.deepEqual(parseModelRoutes(undefined), {});
     assert.deepEqual(parseModelRoutes(' '), {});
     assert.deepEqual(
-      parseModelRoutes(JSON.stringify({ 'llama-3.3-70b': [{ provider: 'openai_compatible', model: 'meta-llama/Llama-3.3-70B-Instruct' }, { provider: 'simulator', model: 'sim' }] })),
-      { 'llama-3.3-70b': [{ provider: 'openai_compatible', model: 'meta-llama/Llama-3.3-70B-Instruct' }, { provider: 'simulator', model: 'sim' }] },
+      parseModelRoutes(
+        JSON.stringify({
+          'llama-3.3-70b': [
+            { provider: 'openai_compatible', model: 'meta-llama/Llama-3.3-70B-Instruct' },
+            { provider: 'simulator', model: 'sim' },
+          ],
+        }),
+      ),
+      {
+        'llama-3.3-70b': [
+          { provider: 'openai_compatible', model: 'meta-llama/Llama-3.3-70B-Instruct' },
+          { provider: 'simulator', model: 'sim' },
+        ],
+      },
     );
   });
 
@@ -29,7 +44,15 @@ describe('MODEL_ROUTES', () => {
   });
 
   it("refuses a route to a provider that does not serve the model's modality, naming what it serves", () => {
-    refused({ 'flux-dev': [{ provider: 'fal', model: 'fal-ai/flux/dev' }, { provider: 'anthropic', model: 'claude-sonnet-4-5' }] }, /\["flux-dev"\]\[1\]: flux-dev is a model of modality image, and anthropic serves chat models/);
+    refused(
+      {
+        'flux-dev': [
+          { provider: 'fal', model: 'fal-ai/flux/dev' },
+          { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+        ],
+      },
+      /\["flux-dev"\]\[1\]: flux-dev is a model of modality image, and anthropic serves chat models/,
+    );
     refused({ 'llama-3.3-70b': [{ provider: 'fal', model: 'x' }] }, /llama-3\.3-70b is a model of modality chat, and fal serves image, video, music, avatar, 3d, upscale models/);
     refused({ 'hailuo-02': [{ provider: 'elevenlabs', model: 'x' }] }, /is a model of modality video, and elevenlabs serves voice, music models/);
   });

@@ -128,7 +128,13 @@ describe('pricing', () => {
     it('counts the files, adds up their pixels or their seconds', () => {
       assert.deepEqual(deliveredQuantity('image', [{}, {}, {}]), q(3));
       assert.deepEqual(deliveredQuantity('3d_model', [{}]), q(1));
-      assert.deepEqual(deliveredQuantity('megapixel', [{ width: 1024, height: 768 }, { width: 512, height: 512 }]), q(1024 * 768 + 512 * 512, 1_000_000));
+      assert.deepEqual(
+        deliveredQuantity('megapixel', [
+          { width: 1024, height: 768 },
+          { width: 512, height: 512 },
+        ]),
+        q(1024 * 768 + 512 * 512, 1_000_000),
+      );
       assert.deepEqual(deliveredQuantity('second', [{ durationS: '5.042' }]), q(5_042, 1_000));
     });
 
@@ -146,7 +152,14 @@ describe('pricing', () => {
       assert.equal(deliveredCredits(flux, [{ ...size }, { ...size }], 'pro'), estimateImageCredits(flux, { numOutputs: 2, ...size }, 'pro'));
       const veo = findModel('veo-3')!;
       assert.equal(deliveredCredits(veo, [{ durationS: '8' }], 'team'), estimateCredits(veo, { durationMs: 8_000 }, 'team'));
-      assert.equal(deliveredCredits(listModels().find((m) => m.pricing.unit === '1k_characters')!, [{ durationS: '3' }], 'free'), undefined);
+      assert.equal(
+        deliveredCredits(
+          listModels().find((m) => m.pricing.unit === '1k_characters')!,
+          [{ durationS: '3' }],
+          'free',
+        ),
+        undefined,
+      );
     });
   });
 });

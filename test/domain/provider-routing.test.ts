@@ -19,8 +19,13 @@ describe('provider routing and the price of simulated output', () => {
     assert.deepEqual(providersOf(usableRoutes(flux, 'test', { ...live, configuredProviders: ['fal'] })), ['simulator']);
   });
 
-  it('never puts the simulator among a paid request\'s routes, MODEL_ROUTES or not', () => {
-    const modelRoutes = { 'flux-schnell': [{ provider: 'fal' as const, model: 'fal-ai/flux/schnell' }, { provider: 'simulator' as const, model: 'flux-schnell' }] };
+  it("never puts the simulator among a paid request's routes, MODEL_ROUTES or not", () => {
+    const modelRoutes = {
+      'flux-schnell': [
+        { provider: 'fal' as const, model: 'fal-ai/flux/schnell' },
+        { provider: 'simulator' as const, model: 'flux-schnell' },
+      ],
+    };
     for (const providerMode of ['live', 'simulated'] as const) {
       const routes = usableRoutes(flux, 'live', { providerMode, configuredProviders: ['fal'], modelRoutes });
       assert.deepEqual(providersOf(routes), ['fal'], providerMode);

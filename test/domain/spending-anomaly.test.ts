@@ -1,12 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  ANOMALY_BASELINE_MS,
-  ANOMALY_WINDOW_MS,
-  BASELINE_WINDOWS,
-  baselineAverage,
-  isSpendingAnomaly,
-  spendPeriods,
-} from '../../domain/spending-anomaly';
+import { ANOMALY_BASELINE_MS, ANOMALY_WINDOW_MS, BASELINE_WINDOWS, baselineAverage, isSpendingAnomaly, spendPeriods } from '../../domain/spending-anomaly';
 
 const at = (iso: string) => new Date(iso);
 

@@ -32,26 +32,33 @@ const withFaultInside = fc.tuple(fc.array(fc.oneof(key, fc.nat({ max: 3 })), { m
 
 describe('text inputs (decisions §5)', () => {
   it('names no fault in any JSON value built of storable strings', () => {
-    fc.assert(fc.property(fc.jsonValue({ stringUnit: 'grapheme' }), (value) => {
-      const hasNul = JSON.stringify(value).includes('\\u0000');
-      fc.pre(!hasNul);
-      assert.deepEqual(findTextFaults(value, 'body'), []);
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: 'grapheme' }), (value) => {
+        const hasNul = JSON.stringify(value).includes('\\u0000');
+        fc.pre(!hasNul);
+        assert.deepEqual(findTextFaults(value, 'body'), []);
+      }),
+    );
   });
 
   it('names the path of an unstorable string at any depth, in arrays and objects', () => {
-    fc.assert(fc.property(withFaultInside, ({ value, param, filler }) => {
-      // The values before it in arrays hold nothing to refuse, so the first fault is the placed one.
-      fc.pre(findTextFaults(filler, 'filler').length === 0);
-      const faults = findTextFaults(value, 'body');
-      assert.equal(faults[0]?.param, param);
-      assert.match(faults[0]!.message, new RegExp(`^Invalid ${param.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: must not contain`));
-    }));
+    fc.assert(
+      fc.property(withFaultInside, ({ value, param, filler }) => {
+        // The values before it in arrays hold nothing to refuse, so the first fault is the placed one.
+        fc.pre(findTextFaults(filler, 'filler').length === 0);
+        const faults = findTextFaults(value, 'body');
+        assert.equal(faults[0]?.param, param);
+        assert.match(faults[0]!.message, new RegExp(`^Invalid ${param.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: must not contain`));
+      }),
+    );
   });
 
   it('names an unstorable property name by its path, the bad character written out', () => {
     const faults = findTextFaults({ params_shared: { ok: 1, 'a\u0000b': 2 }, list: [{ '\uD800': 1 }] }, 'body');
-    assert.deepEqual(faults.map((f) => f.param), ['params_shared.a\\u0000b', 'list.0.\\ud800']);
+    assert.deepEqual(
+      faults.map((f) => f.param),
+      ['params_shared.a\\u0000b', 'list.0.\\ud800'],
+    );
     assert.match(faults[0]!.message, /^Invalid property name params_shared\.a\\u0000b: must not contain the character U\+0000/);
   });
 
@@ -65,7 +72,13 @@ describe('text inputs (decisions §5)', () => {
   });
 
   it('lists at most 20 faults and survives a body nested 100,000 levels deep', () => {
-    assert.equal(findTextFaults(Array.from({ length: 50 }, () => '\u0000'), 'body').length, 20);
+    assert.equal(
+      findTextFaults(
+        Array.from({ length: 50 }, () => '\u0000'),
+        'body',
+      ).length,
+      20,
+    );
     let deep: unknown = '\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     const [fault] = findTextFaults(deep, 'body');
@@ -76,12 +89,14 @@ describe('text inputs (decisions §5)', () => {
     // Any UTF-16 code unit, so every pairing of surrogates turns up, and the bad ones often.
     const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit));
     const anyText = fc.string({ unit: fc.oneof(badChar, codeUnit), maxLength: 100 });
-    fc.assert(fc.property(anyText, (text) => {
-      const clean = storableProviderText(text);
-      assert.equal(textFaultOf(clean), null);
-      if (textFaultOf(text) === null) assert.equal(clean, text);
-      assert.equal(clean.length, text.length - (text.match(/\u0000/g)?.length ?? 0));
-    }));
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const clean = storableProviderText(text);
+        assert.equal(textFaultOf(clean), null);
+        if (textFaultOf(text) === null) assert.equal(clean, text);
+        assert.equal(clean.length, text.length - (text.match(/\u0000/g)?.length ?? 0));
+      }),
+    );
     assert.equal(storableProviderText('Pa\u0000ris\uD800'), 'Paris\uFFFD');
   });
 });

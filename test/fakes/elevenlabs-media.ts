@@ -45,7 +45,7 @@ export async function hugeMp3(bytes: number): Promise<{ stream: Readable; served
     read() {
       if (served > bytes) return void this.push(null);
       const chunk = Buffer.alloc(CHUNK_BYTES);
-      for (let filled = 0; filled < CHUNK_BYTES; ) {
+      for (let filled = 0; filled < CHUNK_BYTES;) {
         const copied = second.copy(chunk, filled, offset, Math.min(second.length, offset + CHUNK_BYTES - filled));
         filled += copied;
         offset = (offset + copied) % second.length;

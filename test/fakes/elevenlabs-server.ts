@@ -87,7 +87,14 @@ export async function startFakeElevenLabs(opts: { apiKey?: string; port?: number
     },
     /** Eleven Music's refusal of a prompt naming an artist or with harmful content. */
     refuse: (on: FakeRoute = 'music') =>
-      push({ kind: 'fail', status: 400, body: { detail: { status: 'bad_prompt', message: 'The prompt violates our Terms of Service.', data: { prompt_suggestion: 'An upbeat pop song' } } } }, on),
+      push(
+        {
+          kind: 'fail',
+          status: 400,
+          body: { detail: { status: 'bad_prompt', message: 'The prompt violates our Terms of Service.', data: { prompt_suggestion: 'An upbeat pop song' } } },
+        },
+        on,
+      ),
     /** Accepts the request and never answers. */
     hang: (on?: FakeRoute) => push({ kind: 'hang' }, on),
     delay: (ms: number, on?: FakeRoute) => push({ kind: 'delay', ms }, on),
@@ -197,7 +204,7 @@ export async function startFakeElevenLabs(opts: { apiKey?: string; port?: number
   function hugeTranscript(res: ServerResponse, bytes: number) {
     let served = 0;
     hugeServed = () => served;
-    const words = Buffer.from('word '.repeat(64 * 1024 / 5));
+    const words = Buffer.from('word '.repeat((64 * 1024) / 5));
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.write('{"language_code":"eng","language_probability":0.98,"text":"');
     Readable.from(

@@ -80,7 +80,13 @@ export async function resultFor(
       const count = typeof input.num_images === 'number' ? input.num_images : 1;
       const images = [];
       for (let i = 0; i < count; i++) images.push({ ...(await file('image')), width: 64, height: 64 });
-      return { images, seed, has_nsfw_concepts: images.map((_, i) => (Array.isArray(opts.flagged) ? opts.flagged[i] === true : opts.flagged === true)), prompt: input.prompt, timings: { inference: 0.01 } };
+      return {
+        images,
+        seed,
+        has_nsfw_concepts: images.map((_, i) => (Array.isArray(opts.flagged) ? opts.flagged[i] === true : opts.flagged === true)),
+        prompt: input.prompt,
+        timings: { inference: 0.01 },
+      };
     }
     case 'upscale':
       return { image: { ...(await file('image')), width: 64, height: 64 }, seed, timings: { inference: 0.01 } };

@@ -137,7 +137,12 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
     contentPolicy: (o = {}) => {
       const item = { loc: ['body', 'prompt'], msg: CONTENT_POLICY_DETAIL, type: 'content_policy_violation', url: 'https://docs.fal.ai/errors#content_policy_violation' };
       const outcome: JobOutcome = {
-        kind: 'failed', status: 422, body: { detail: [item] }, detail: CONTENT_POLICY_DETAIL, errorType: 'content_policy_violation', reportInStatus: o.reportInStatus ?? true,
+        kind: 'failed',
+        status: 422,
+        body: { detail: [item] },
+        detail: CONTENT_POLICY_DETAIL,
+        errorType: 'content_policy_violation',
+        reportInStatus: o.reportInStatus ?? true,
       };
       jobScripts.push({ outcome });
       return script;
@@ -215,7 +220,11 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     const raw = await readBody(req);
     const record: FalReceived = {
-      operation: 'unknown', method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers,
+      operation: 'unknown',
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
     };
     if (opts.record !== false) received.push(record);
 
@@ -252,8 +261,14 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
         }
         const next = jobScripts.shift() ?? {};
         const job: FakeJob = {
-          id: randomUUID(), endpointId: record.endpointId!, app, input: record.body as Record<string, unknown>, submittedAt: Date.now(),
-          latencyMs: next.latencyMs ?? opts.latencyMs ?? 0, outcome: next.outcome ?? { kind: 'ok' }, cancelled: false,
+          id: randomUUID(),
+          endpointId: record.endpointId!,
+          app,
+          input: record.body as Record<string, unknown>,
+          submittedAt: Date.now(),
+          latencyMs: next.latencyMs ?? opts.latencyMs ?? 0,
+          outcome: next.outcome ?? { kind: 'ok' },
+          cancelled: false,
           ...(record.query.fal_webhook && { webhookUrl: record.query.fal_webhook }),
         };
         jobs.set(job.id, job);
@@ -308,7 +323,12 @@ export async function startFakeFal(opts: FakeFalOptions = {}): Promise<FakeFal> 
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    baseUrl, apiKey, received, cancelled, webhooks, script,
+    baseUrl,
+    apiKey,
+    received,
+    cancelled,
+    webhooks,
+    script,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

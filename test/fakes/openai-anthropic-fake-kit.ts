@@ -152,8 +152,7 @@ async function parseBody(raw: Buffer, type: string): Promise<Record<string, unkn
   const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form.entries()) {
-    fields[name] =
-      typeof value === 'string' ? value : ({ filename: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) } satisfies ReceivedFile);
+    fields[name] = typeof value === 'string' ? value : ({ filename: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) } satisfies ReceivedFile);
   }
   return fields;
 }

@@ -3,7 +3,19 @@ import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { renderAudio, renderImage, transcribe } from '../../activities/providers/simulator-media';
 import { speechDurationMs } from '../../domain/media-durations';
-import { listen, receive, Script, sendJson, sendMalformedJson, sleep, stallJson, streamLazily, type Behaviour, type ReceivedFile, type ReceivedRequest } from './openai-anthropic-fake-kit';
+import {
+  listen,
+  receive,
+  Script,
+  sendJson,
+  sendMalformedJson,
+  sleep,
+  stallJson,
+  streamLazily,
+  type Behaviour,
+  type ReceivedFile,
+  type ReceivedRequest,
+} from './openai-anthropic-fake-kit';
 
 // A local stand-in for OpenAI's REST API (and so for any OpenAI-compatible server), close enough
 // that the official `openai` SDK works against it unmodified: chat completions, image generations
@@ -96,10 +108,16 @@ function chatCompletion(body: Record<string, unknown>, behaviour: Behaviour | un
   const messages = body.messages;
   if (!Array.isArray(messages) || messages.length === 0) throw new Rejection(400, "'messages' must be a non-empty array.", { param: 'messages' });
   if (REASONING_MODEL.test(model) && body.max_tokens !== undefined) {
-    throw new Rejection(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", { param: 'max_tokens', code: 'unsupported_parameter' });
+    throw new Rejection(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", {
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    });
   }
   if (REASONING_MODEL.test(model) && body.temperature !== undefined && body.temperature !== 1) {
-    throw new Rejection(400, `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`, { param: 'temperature', code: 'unsupported_value' });
+    throw new Rejection(400, `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`, {
+      param: 'temperature',
+      code: 'unsupported_value',
+    });
   }
   const texts = messages.map((m: { content?: unknown }) => (typeof m.content === 'string' ? m.content : ''));
   const limit = Number(body.max_completion_tokens ?? body.max_tokens ?? Infinity);
@@ -117,7 +135,12 @@ function chatCompletion(body: Record<string, unknown>, behaviour: Behaviour | un
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: refused ? null : behaviour?.kind === 'contentFilter' ? '' : content, refusal: refused ? "I'm sorry, I can't help with that." : null, annotations: [] },
+          message: {
+            role: 'assistant',
+            content: refused ? null : behaviour?.kind === 'contentFilter' ? '' : content,
+            refusal: refused ? "I'm sorry, I can't help with that." : null,
+            annotations: [],
+          },
           logprobs: null,
           finish_reason: behaviour?.kind === 'contentFilter' ? 'content_filter' : words.length > limit ? 'length' : 'stop',
         },
@@ -133,11 +156,15 @@ function chatCompletion(body: Record<string, unknown>, behaviour: Behaviour | un
 async function images(body: Record<string, unknown>, behaviour: Behaviour | undefined, seq: number, edit: boolean) {
   requireString(body, 'prompt');
   const size = String(body.size ?? 'auto');
-  if (!IMAGE_SIZES.includes(size)) throw new Rejection(400, `Invalid value: '${size}'. Supported values are: ${IMAGE_SIZES.map((s) => `'${s}'`).join(', ')}.`, { param: 'size', code: 'invalid_value' });
+  if (!IMAGE_SIZES.includes(size))
+    throw new Rejection(400, `Invalid value: '${size}'. Supported values are: ${IMAGE_SIZES.map((s) => `'${s}'`).join(', ')}.`, { param: 'size', code: 'invalid_value' });
   const n = Number(body.n ?? 1);
   if (!(Number.isInteger(n) && n >= 1 && n <= 10)) throw new Rejection(400, `Invalid 'n': ${String(body.n)}. Expected 1 to 10.`, { param: 'n' });
   if (behaviour?.kind === 'refuse') {
-    throw new Rejection(400, 'Your request was rejected by the safety system. Your request may contain content that is not allowed by our safety system.', { type: 'image_generation_user_error', code: 'moderation_blocked' });
+    throw new Rejection(400, 'Your request was rejected by the safety system. Your request may contain content that is not allowed by our safety system.', {
+      type: 'image_generation_user_error',
+      code: 'moderation_blocked',
+    });
   }
   const format = String(body.output_format ?? 'png');
   const [width, height] = (size === 'auto' ? '1024x1024' : size).split('x').map(Number) as [number, number];
@@ -150,7 +177,15 @@ async function images(body: Record<string, unknown>, behaviour: Behaviour | unde
     const image = behaviour?.kind === 'huge' ? Buffer.concat([png, Buffer.alloc(Math.max(0, behaviour.bytes - png.length))]) : await encode(png, format);
     data.push({ b64_json: image.toString('base64') });
   }
-  return { created: Math.floor(Date.now() / 1000), background: 'opaque', data, output_format: format, quality: body.quality ?? 'auto', size, usage: { input_tokens: 20, output_tokens: 1056 * n, total_tokens: 20 + 1056 * n } };
+  return {
+    created: Math.floor(Date.now() / 1000),
+    background: 'opaque',
+    data,
+    output_format: format,
+    quality: body.quality ?? 'auto',
+    size,
+    usage: { input_tokens: 20, output_tokens: 1056 * n, total_tokens: 20 + 1056 * n },
+  };
 }
 
 async function readImage(part: unknown): Promise<Buffer> {
@@ -175,7 +210,8 @@ async function speech(res: ServerResponse, body: Record<string, unknown>, behavi
   requireString(body, 'model');
   const input = requireString(body, 'input');
   const voice = String(body.voice ?? '');
-  if (!VOICES.includes(voice)) throw new Rejection(400, `Invalid value: '${voice}'. Supported values are: ${VOICES.map((v) => `'${v}'`).join(', ')}.`, { param: 'voice', code: 'invalid_value' });
+  if (!VOICES.includes(voice))
+    throw new Rejection(400, `Invalid value: '${voice}'. Supported values are: ${VOICES.map((v) => `'${v}'`).join(', ')}.`, { param: 'voice', code: 'invalid_value' });
   const format = String(body.response_format ?? 'mp3');
   if (format !== 'mp3' && format !== 'wav') throw new Rejection(400, `The fake speaks mp3 or wav, not ${format}.`, { param: 'response_format' });
   if (behaviour?.kind === 'missing') {

@@ -43,7 +43,9 @@ export function replicateJob(fake: FakeReplicate, slug: keyof typeof REPLICATE_R
 
 /** A 64x48 PNG, the input image of image-to-image, image-to-video and upscale jobs. */
 export function inputImage(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
 }
 
 export const imageInput = { image: { storageKey: 'inputs/test.png', contentType: 'image/png' } };
@@ -80,9 +82,13 @@ export function pendingId(submitted: SubmitResult): string {
 
 /** Polls as the gateway's worker does, until the job is done. */
 export async function pollUntilDone(adapter: ProviderAdapter, job: ProviderJob, providerJobId: string, ctx: ProviderContext): Promise<ProviderResult> {
-  const status = await waitFor(async () => {
-    const polled = await adapter.poll(job, providerJobId, ctx);
-    return polled.state === 'done' ? polled : undefined;
-  }, 15_000, `Replicate job ${providerJobId} to finish`);
+  const status = await waitFor(
+    async () => {
+      const polled = await adapter.poll(job, providerJobId, ctx);
+      return polled.state === 'done' ? polled : undefined;
+    },
+    15_000,
+    `Replicate job ${providerJobId} to finish`,
+  );
   return status.result;
 }

@@ -74,7 +74,12 @@ export function createPredictionStore(opts: { origin: () => string; latencyMs: (
     const call: WebhookCall = { url: prediction.webhook!, status: prediction.status, delivered: false };
     webhooks.push(call);
     try {
-      const answer = await fetch(call.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(prediction), signal: AbortSignal.timeout(5_000) });
+      const answer = await fetch(call.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(prediction),
+        signal: AbortSignal.timeout(5_000),
+      });
       call.delivered = answer.ok;
     } catch {
       // Replicate retries a few times; the fake gives up, and the adapter's polling still finds the result.
@@ -119,7 +124,10 @@ export function createPredictionStore(opts: { origin: () => string; latencyMs: (
     predictions,
     webhooks,
 
-    create(fields: { model?: string; version?: string; input: Record<string, unknown>; webhook?: string; webhook_events_filter?: string[] }, script: PredictionScript): FakePrediction {
+    create(
+      fields: { model?: string; version?: string; input: Record<string, unknown>; webhook?: string; webhook_events_filter?: string[] },
+      script: PredictionScript,
+    ): FakePrediction {
       const id = randomBytes(13).toString('hex').slice(0, 26);
       const prediction: FakePrediction = {
         id,

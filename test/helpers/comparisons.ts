@@ -11,18 +11,26 @@ import { startTestWorker } from './test-worker';
 
 /** Polls GET /v1/comparisons/{id} until the comparison has its verdict (finished_at set). */
 export async function waitForComparison(id: string, key: string, timeoutMs = 60_000, baseUrl?: string) {
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/comparisons/${id}`, { key, ...(baseUrl && { baseUrl }) });
-    return res.body?.finished_at ? res.body : undefined;
-  }, timeoutMs, `comparison ${id} to finish`);
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/comparisons/${id}`, { key, ...(baseUrl && { baseUrl }) });
+      return res.body?.finished_at ? res.body : undefined;
+    },
+    timeoutMs,
+    `comparison ${id} to finish`,
+  );
 }
 
 /** Polls until the comparison's children are running (none is still queued), and returns it. */
 export async function waitForRunning(id: string, key: string, baseUrl?: string) {
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/comparisons/${id}`, { key, ...(baseUrl && { baseUrl }) });
-    return res.body?.generations?.every((g: { status: string }) => g.status !== 'queued') ? res.body : undefined;
-  }, 20_000, `the children of ${id} to leave the queue`);
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/comparisons/${id}`, { key, ...(baseUrl && { baseUrl }) });
+      return res.body?.generations?.every((g: { status: string }) => g.status !== 'queued') ? res.body : undefined;
+    },
+    20_000,
+    `the children of ${id} to leave the queue`,
+  );
 }
 
 /** Everything an organization has recorded: comparisons, generations and ledger rows (kinds). */
@@ -47,7 +55,9 @@ export async function assertNothingRecorded(org: TestOrganization, credits: numb
 
 /** Uploads a solid-colour PNG as a client does (POST /v1/uploads, then PUT) and returns its file_url. */
 export async function uploadImage(org: TestOrganization, width = 320, height = 200): Promise<string> {
-  const data = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const data = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'input.png', content_type: 'image/png', size_bytes: data.length } });
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
   const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });

@@ -37,12 +37,15 @@ export interface TestOrganization {
 }
 
 /** A fresh organization through the operator API, as a real operator would make one. */
-export async function createOrganization(
-  opts: { plan?: string; credits?: number; enterprise?: boolean } = {},
-): Promise<TestOrganization> {
+export async function createOrganization(opts: { plan?: string; credits?: number; enterprise?: boolean } = {}): Promise<TestOrganization> {
   const res = await call('POST', '/admin/v1/organizations', {
     key: stack().adminToken,
-    body: { name: `Test org ${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan ?? 'pro', credits: opts.credits ?? 100_000, ...(opts.enterprise !== undefined && { enterprise: opts.enterprise }) },
+    body: {
+      name: `Test org ${Math.random().toString(36).slice(2, 8)}`,
+      plan: opts.plan ?? 'pro',
+      credits: opts.credits ?? 100_000,
+      ...(opts.enterprise !== undefined && { enterprise: opts.enterprise }),
+    },
   });
   if (res.status !== 201) throw new Error(`createOrganization: ${res.status} ${JSON.stringify(res.body)}`);
   const keyOf = (env: string) => res.body.api_keys.find((k: { environment: string }) => k.environment === env).secret as string;
@@ -61,8 +64,12 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
 }
 
 export async function waitForGeneration(id: string, key: string, statuses = ['succeeded', 'failed', 'canceled'], timeoutMs = 30_000) {
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/generations/${id}`, { key });
-    return statuses.includes(res.body?.status) ? res.body : undefined;
-  }, timeoutMs, `generation ${id} to reach ${statuses.join('|')}`);
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/generations/${id}`, { key });
+      return statuses.includes(res.body?.status) ? res.body : undefined;
+    },
+    timeoutMs,
+    `generation ${id} to reach ${statuses.join('|')}`,
+  );
 }

@@ -5,11 +5,7 @@ import { newId } from '../../lib/ids';
 import { stack } from './stack';
 
 /** A key created by a user of `role` in the organization, for authorization tests. */
-export async function createKeyWithRole(
-  organizationId: string,
-  role: Role,
-  opts: { scopes?: string[]; environment?: Environment } = {},
-): Promise<string> {
+export async function createKeyWithRole(organizationId: string, role: Role, opts: { scopes?: string[]; environment?: Environment } = {}): Promise<string> {
   const { repos } = stack();
   const user = await repos.users.create({ id: newId('usr'), organization_id: organizationId, name: `${role} user`, role });
   const environment = opts.environment ?? 'live';

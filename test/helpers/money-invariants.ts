@@ -73,7 +73,13 @@ async function inspect(knex: Knex, temporal: Client, scope: { organizationId?: s
   for (const orphan of snapshot.orphans) {
     violations.push(`ledger rows ${orphan.kinds} of ${orphan.generationId ?? 'no generation id'} belong to no generation, so nothing will ever settle them`);
   }
-  violations.push(...(await strandedGenerations(knex, temporal, snapshot.generations.filter((g) => !isTerminal(g.status)))));
+  violations.push(
+    ...(await strandedGenerations(
+      knex,
+      temporal,
+      snapshot.generations.filter((g) => !isTerminal(g.status)),
+    )),
+  );
   violations.push(...snapshot.comparisons.flatMap(comparisonViolations).sort());
   violations.push(...(await strandedComparisons(knex, temporal, snapshot.comparisons)));
   return { violations, snapshot };
@@ -81,9 +87,7 @@ async function inspect(knex: Knex, temporal: Client, scope: { organizationId?: s
 
 async function readSnapshot(trx: Knex.Transaction, scope: { organizationId?: string }): Promise<Snapshot> {
   const inScope = (column: string) => (q: Knex.QueryBuilder) => void (scope.organizationId && q.where(column, scope.organizationId));
-  const walletRows: { organization_id: string; available: number; reserved: number; ledger_available: number; ledger_reserved: number }[] = await trx(
-    'wallets as w',
-  )
+  const walletRows: { organization_id: string; available: number; reserved: number; ledger_available: number; ledger_reserved: number }[] = await trx('wallets as w')
     .leftJoin('ledger_entries as l', 'l.organization_id', 'w.organization_id')
     .modify(inScope('w.organization_id'))
     .groupBy('w.organization_id')

@@ -31,10 +31,7 @@ export const PROVIDER_DOUBLE_CREDENTIALS: Readonly<Record<RealProvider, Provider
 
 /** Every real provider's adapter, each the given simulator under the provider's name. */
 export function providerDoubles(simulator: ProviderAdapter): Record<RealProvider, ProviderAdapter> {
-  return Object.fromEntries(REAL_PROVIDERS.map((provider) => [provider, { ...simulator, name: provider }])) as Record<
-    RealProvider,
-    ProviderAdapter
-  >;
+  return Object.fromEntries(REAL_PROVIDERS.map((provider) => [provider, { ...simulator, name: provider }])) as Record<RealProvider, ProviderAdapter>;
 }
 
 /**

@@ -70,7 +70,10 @@ export async function startTestStack(): Promise<TestStack> {
     // The production workflows and the benchmarks' floors (their histories are replayed too).
     bundleWorkflowCode({ ...workflowCode(BENCH_WORKFLOWS_PATH), logger: BUNDLER_LOGGER }),
   ]);
-  cleanups.push(() => pg.stop(), () => temporalServer.stop());
+  cleanups.push(
+    () => pg.stop(),
+    () => temporalServer.stop(),
+  );
 
   const adminToken = 'adm_test_token';
   // The API's port is chosen first: the worker hands providers callback URLs on it.

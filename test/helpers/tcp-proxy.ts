@@ -63,10 +63,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   });
 
   const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    }));
+    new Promise<void>((resolve, reject) =>
+      server.once('error', reject).listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      }),
+    );
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
 

@@ -47,21 +47,24 @@ export async function startTestWorker(
     connection,
     taskQueue,
     workflowBundle,
-    activities: withOverrides(opts.activities, createActivities({
-      knex,
-      repos,
-      storage: opts.storage ?? apiDeps.storage,
-      providers: opts.providers ?? providerDoublesRegistry(opts.provider && { simulator: opts.provider }),
-      // Fake providers serve their files from 127.0.0.1.
-      allowPrivateOutputUrls: true,
-      ...(opts.outputCapsBytes && { outputCapsBytes: opts.outputCapsBytes }),
-      ...(opts.recordJobPatienceMs !== undefined && { recordJobPatienceMs: opts.recordJobPatienceMs }),
-      temporal,
-      ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
-      pollHints: pollHints.hints,
-      ...(opts.reconcilerPageSize !== undefined && { reconcilerPageSize: opts.reconcilerPageSize }),
-      ...(opts.webhooks && { webhooks: opts.webhooks }),
-    })),
+    activities: withOverrides(
+      opts.activities,
+      createActivities({
+        knex,
+        repos,
+        storage: opts.storage ?? apiDeps.storage,
+        providers: opts.providers ?? providerDoublesRegistry(opts.provider && { simulator: opts.provider }),
+        // Fake providers serve their files from 127.0.0.1.
+        allowPrivateOutputUrls: true,
+        ...(opts.outputCapsBytes && { outputCapsBytes: opts.outputCapsBytes }),
+        ...(opts.recordJobPatienceMs !== undefined && { recordJobPatienceMs: opts.recordJobPatienceMs }),
+        temporal,
+        ...(opts.callbackUrlFor && { callbackUrlFor: opts.callbackUrlFor }),
+        pollHints: pollHints.hints,
+        ...(opts.reconcilerPageSize !== undefined && { reconcilerPageSize: opts.reconcilerPageSize }),
+        ...(opts.webhooks && { webhooks: opts.webhooks }),
+      }),
+    ),
   });
   const running = worker.run();
   return {

@@ -23,9 +23,24 @@ export async function selfSignedCertificate(hostnames: string[] = []): Promise<T
   try {
     const san = ['IP:127.0.0.1', 'DNS:localhost', ...hostnames.map((h) => `DNS:${h}`)].join(',');
     await promisify(execFile)('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-sha256', '-days', '1',
-      '-subj', '/CN=localhost', '-addext', `subjectAltName=${san}`,
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      `subjectAltName=${san}`,
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
     ]);
     return { key: await readFile(path.join(dir, 'key.pem'), 'utf8'), cert: await readFile(path.join(dir, 'cert.pem'), 'utf8') };
   } finally {
@@ -34,10 +49,7 @@ export async function selfSignedCertificate(hostnames: string[] = []): Promise<T
 }
 
 /** An https server on 127.0.0.1 and a free port; `close` ends it and its open connections. */
-export async function startHttpsServer(
-  certificate: TestCertificate,
-  handler: RequestListener,
-): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
+export async function startHttpsServer(certificate: TestCertificate, handler: RequestListener): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
   const server = https.createServer(certificate, handler);
   let connections = 0;
   server.on('secureConnection', () => (connections += 1));

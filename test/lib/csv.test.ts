@@ -15,7 +15,13 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('ends every line, the last included, with CRLF', () => {
-    assert.equal(toCsv([['key', 'n'], ['a,b', 1]]), 'key,n\r\n"a,b",1\r\n');
+    assert.equal(
+      toCsv([
+        ['key', 'n'],
+        ['a,b', 1],
+      ]),
+      'key,n\r\n"a,b",1\r\n',
+    );
     assert.equal(toCsv([]), '');
   });
 });

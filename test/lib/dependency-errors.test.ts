@@ -106,10 +106,14 @@ describe('classifyDependencyError', () => {
       const { pid } = (await knex.raw('select pg_backend_pid() as pid')).rows[0];
       const sleeping = failureOf(() => knex.raw('select pg_sleep(10)'));
       // Terminate only once the sleep is running on that backend.
-      await waitFor(async () => {
-        const { rows } = await stack().knex.raw(`select 1 from pg_stat_activity where pid = ? and query like 'select pg_sleep%'`, [pid]);
-        return rows.length > 0;
-      }, 5_000, 'the sleep to start');
+      await waitFor(
+        async () => {
+          const { rows } = await stack().knex.raw(`select 1 from pg_stat_activity where pid = ? and query like 'select pg_sleep%'`, [pid]);
+          return rows.length > 0;
+        },
+        5_000,
+        'the sleep to start',
+      );
       await stack().knex.raw('select pg_terminate_backend(?)', [pid]);
       const err = await sleeping;
       assert.equal((err as { code?: string }).code, '57P01');

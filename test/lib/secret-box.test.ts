@@ -93,7 +93,10 @@ describe('secrets keys settings', () => {
   });
 
   it('refuses older keys without a current one, a repeated key, and a key that is not 32 bytes, naming the setting', () => {
-    assert.throws(() => loadConfig({ PROVIDER_SECRETS_KEY_PREVIOUS: a }), (err) => err instanceof ConfigError && /PROVIDER_SECRETS_KEY_PREVIOUS is set without PROVIDER_SECRETS_KEY/.test(err.message));
+    assert.throws(
+      () => loadConfig({ PROVIDER_SECRETS_KEY_PREVIOUS: a }),
+      (err) => err instanceof ConfigError && /PROVIDER_SECRETS_KEY_PREVIOUS is set without PROVIDER_SECRETS_KEY/.test(err.message),
+    );
     assert.throws(() => loadConfig({ WEBHOOK_SECRETS_KEY: a, WEBHOOK_SECRETS_KEY_PREVIOUS: a }), /WEBHOOK_SECRETS_KEY_PREVIOUS repeats a key/);
     assert.throws(() => loadConfig({ WEBHOOK_SECRETS_KEY: 'c2hvcnQ=' }), /WEBHOOK_SECRETS_KEY and WEBHOOK_SECRETS_KEY_PREVIOUS take base64 of 32 random bytes/);
     assert.throws(() => loadConfig({ PROVIDER_SECRETS_KEY: a, PROVIDER_SECRETS_KEY_PREVIOUS: `${b},nope` }), /PROVIDER_SECRETS_KEY and PROVIDER_SECRETS_KEY_PREVIOUS/);

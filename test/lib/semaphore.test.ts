@@ -37,7 +37,10 @@ describe('createSemaphore', () => {
 
   it('frees the slot when the function throws', async () => {
     const run = createSemaphore(1);
-    await assert.rejects(run(() => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      run(() => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
     assert.equal(await run(async () => 'next'), 'next');
   });
 });

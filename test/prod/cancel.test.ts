@@ -18,7 +18,11 @@ describe('cancel on the production topology', function () {
     const created = await prodCall('POST', '/v1/videos', { key: org.liveKey, body: slowVideo, baseUrl: first });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     assert.ok(created.body.reserved_credits > 0);
-    await waitFor(async () => (await prodCall('GET', `/v1/generations/${created.body.id}`, { key: org.liveKey, baseUrl: second })).body.status === 'running', 20_000, 'the job to run');
+    await waitFor(
+      async () => (await prodCall('GET', `/v1/generations/${created.body.id}`, { key: org.liveKey, baseUrl: second })).body.status === 'running',
+      20_000,
+      'the job to run',
+    );
 
     const canceled = await prodCall('POST', `/v1/generations/${created.body.id}/cancel`, { key: org.liveKey, baseUrl: second });
     assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
@@ -47,7 +51,7 @@ describe('cancel on the production topology', function () {
     assert.deepEqual(await assertProdLedgerBalanced(org.id), { availableCredits: 100_000, reservedCredits: 0 });
   });
 
-  it('answers 404 resource_not_found for another organization\'s generation, and leaves it running', async () => {
+  it("answers 404 resource_not_found for another organization's generation, and leaves it running", async () => {
     const owner = await createProdOrganization();
     const stranger = await createProdOrganization();
     const created = await prodCall('POST', '/v1/videos', { key: owner.liveKey, body: slowVideo });

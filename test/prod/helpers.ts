@@ -29,10 +29,14 @@ export async function createProdOrganization(opts: { plan?: string; credits?: nu
 
 /** Polls `GET /v1/generations/{id}` (through the proxy, so both APIs answer) until it is terminal. */
 export function waitForProdGeneration(id: string, key: string, timeoutMs = 30_000): Promise<any> {
-  return waitFor(async () => {
-    const res = await prodCall('GET', `/v1/generations/${id}`, { key });
-    return ['succeeded', 'failed', 'canceled'].includes(res.body?.status) ? res.body : undefined;
-  }, timeoutMs, `generation ${id} to finish`);
+  return waitFor(
+    async () => {
+      const res = await prodCall('GET', `/v1/generations/${id}`, { key });
+      return ['succeeded', 'failed', 'canceled'].includes(res.body?.status) ? res.body : undefined;
+    },
+    timeoutMs,
+    `generation ${id} to finish`,
+  );
 }
 
 /** The kinds of a generation's ledger rows, in order. */

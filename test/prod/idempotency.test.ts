@@ -70,10 +70,14 @@ describe('idempotency across the two API processes', function () {
     }
     // Told to retry, a caller gets the first answer from either process once it is stored.
     for (const baseUrl of apiUrls) {
-      const retry = await waitFor(async () => {
-        const res = await prodCall('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key), baseUrl });
-        return res.status === 409 ? undefined : res;
-      }, 20_000, 'the first request to finish');
+      const retry = await waitFor(
+        async () => {
+          const res = await prodCall('POST', '/v1/images', { key: org.liveKey, body: slow, headers: withKey(key), baseUrl });
+          return res.status === 409 ? undefined : res;
+        },
+        20_000,
+        'the first request to finish',
+      );
       assert.deepEqual([retry.status, retry.headers.get('idempotent-replayed'), retry.body], [200, 'true', original.body]);
     }
     await assertOneGenerationChargedOnce(org.id, original.body);

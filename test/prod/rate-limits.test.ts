@@ -8,7 +8,7 @@ import { assertProdLedgerBalanced, createProdOrganization, prodCall, prodGenerat
 describe('rate limits seen by both API processes', function () {
   this.timeout(60_000);
 
-  it('admits exactly the organization\'s limit in total across both processes, then 429 rate_limited with Retry-After, charging nothing for the refused', async () => {
+  it("admits exactly the organization's limit in total across both processes, then 429 rate_limited with Retry-After, charging nothing for the refused", async () => {
     const { apiUrls } = prodStack();
     const limit = 4;
     const org = await createProdOrganization();
@@ -19,7 +19,10 @@ describe('rate limits seen by both API processes', function () {
     for (let i = 0; i < 2 * limit; i++) {
       results.push(await prodCall('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: `request ${i}` }, baseUrl: apiUrls[i % 2] }));
     }
-    assert.deepEqual(results.map((r) => r.status), [...Array(limit).fill(200), ...Array(limit).fill(429)]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [...Array(limit).fill(200), ...Array(limit).fill(429)],
+    );
     // The operator's change reached both processes: each answers with the new limit.
     assert.deepEqual(new Set(results.map((r) => r.headers.get('ratelimit-limit'))), new Set([String(limit)]));
     for (const refused of results.slice(limit)) {

@@ -72,10 +72,14 @@ describe('a worker process SIGKILLed on the production topology', function () {
     for (const res of created) assert.equal(res.status, 202, JSON.stringify(res.body));
     const ids = created.map((res) => res.body.id as string);
 
-    const pollers = await waitFor(async () => {
-      const identities = await Promise.all(ids.map(pollingWorkerIdentity));
-      return identities.every(Boolean) ? (identities as string[]) : undefined;
-    }, 15_000, 'every job to be polled by a worker');
+    const pollers = await waitFor(
+      async () => {
+        const identities = await Promise.all(ids.map(pollingWorkerIdentity));
+        return identities.every(Boolean) ? (identities as string[]) : undefined;
+      },
+      15_000,
+      'every job to be polled by a worker',
+    );
     const jobsOf = (worker: ManagedProcess) => ids.filter((_, i) => pollers[i]!.startsWith(workerIdentityPrefix(worker)));
     // The victim is the worker polling more of the jobs: whichever it is, the kill interrupts some.
     const [victim, survivor] = jobsOf(workers[0]!).length >= jobsOf(workers[1]!).length ? [workers[0]!, workers[1]!] : [workers[1]!, workers[0]!];

@@ -114,22 +114,24 @@ describe('S3 storage', () => {
   });
 
   it('is what STORAGE=s3 selects, configured by the S3_* settings', async () => {
-    assert.throws(() => createStorage(loadConfig({ STORAGE: 's3' })), (err: unknown) => err instanceof ConfigError && /S3_BUCKET is required/.test(err.message));
+    assert.throws(
+      () => createStorage(loadConfig({ STORAGE: 's3' })),
+      (err: unknown) => err instanceof ConfigError && /S3_BUCKET is required/.test(err.message),
+    );
     assert.throws(() => loadConfig({ STORAGE: 's3', S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'only-one' }), ConfigError);
     assert.throws(() => loadConfig({ S3_ENDPOINT: 'not a url' }), ConfigError);
-    assert.throws(
-      () => createStorage(loadConfig({ STORAGE: 's3', S3_BUCKET: BUCKET, OUTPUT_URL_TTL_SECONDS: String(8 * 86_400) })),
-      /at most 604800/,
-    );
+    assert.throws(() => createStorage(loadConfig({ STORAGE: 's3', S3_BUCKET: BUCKET, OUTPUT_URL_TTL_SECONDS: String(8 * 86_400) })), /at most 604800/);
 
-    const configured = createStorage(loadConfig({
-      STORAGE: 's3',
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-    }));
+    const configured = createStorage(
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      }),
+    );
     const k = key('configured.jpg');
     await configured.put(k, Buffer.from('jpeg'), 'image/jpeg');
     assert.deepEqual(await storage.read(k), Buffer.from('jpeg'));

@@ -142,8 +142,7 @@ describe('the admin-tools scripts of docker-compose.yml', () => {
       const first = await runScript('setup-databases.sh', env(firstPassword));
       assert.equal(first.code, 0, first.output.slice(-3000));
       assert.match(first.output, /Temporal's databases are ready/);
-      const versionOf = async (database: string, password: string) =>
-        (await asRole(database, role, password, 'SELECT curr_version FROM schema_version'))[0]?.curr_version;
+      const versionOf = async (database: string, password: string) => (await asRole(database, role, password, 'SELECT curr_version FROM schema_version'))[0]?.curr_version;
       assert.equal(await versionOf(main, firstPassword), latest.temporal);
       assert.equal(await versionOf(visibility, firstPassword), latest.visibility);
       const owners = await asRole(visibility, role, firstPassword, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'");

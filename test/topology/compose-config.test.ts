@@ -79,8 +79,16 @@ function composeServerConfig(temporal: ComposeService): Record<string, any> {
 /** The server configuration `npm run stack:prod` renders, on made-up ports. */
 function prodModeServerConfig(): Record<string, any> {
   const ports: TemporalServerPorts = {
-    frontend: 41001, frontendMembership: 41002, frontendHttp: 41003, history: 41004, historyMembership: 41005,
-    matching: 41006, matchingMembership: 41007, worker: 41008, workerMembership: 41009, metrics: 41010,
+    frontend: 41001,
+    frontendMembership: 41002,
+    frontendHttp: 41003,
+    history: 41004,
+    historyMembership: 41005,
+    matching: 41006,
+    matchingMembership: 41007,
+    worker: 41008,
+    workerMembership: 41009,
+    metrics: 41010,
   };
   return parse(renderEnvTemplate(TEMPLATE, temporalServerEnv(ports, { host: '127.0.0.1', port: 45432 })));
 }
@@ -272,7 +280,10 @@ describe('docker-compose.yml against the production mode', () => {
   it('refuses to run without each of its secrets', () => {
     for (const secret of Object.keys(SECRETS)) {
       const { [secret as keyof typeof SECRETS]: _, ...others } = SECRETS;
-      assert.throws(() => loadComposeFile(others), (err: unknown) => err instanceof MissingVariableError && err.message.startsWith(`${secret}:`));
+      assert.throws(
+        () => loadComposeFile(others),
+        (err: unknown) => err instanceof MissingVariableError && err.message.startsWith(`${secret}:`),
+      );
     }
   });
 });

@@ -37,7 +37,10 @@ describe('the secrets re-seal', function () {
     const org = await createOrganization();
     const hook = await subscribe(org.liveKey);
     // The row as an upgraded database holds it: sealed by the v1 box with the same key.
-    await stack().knex('webhook_subscriptions').where({ id: hook.id }).update({ secret_sealed: sealV1(stack().config.webhookSecretsKey!, hook.secret) });
+    await stack()
+      .knex('webhook_subscriptions')
+      .where({ id: hook.id })
+      .update({ secret_sealed: sealV1(stack().config.webhookSecretsKey!, hook.secret) });
 
     const result = await resealSecrets(stack().knex, { webhooks: box() }, silentLogger);
     assert.ok(result && result.resealed >= 1, JSON.stringify(result));
@@ -70,15 +73,24 @@ describe('the secrets re-seal', function () {
   it('pages through every row, past a value no configured key opens, which it names and counts as left', async () => {
     const org = await createOrganization({ enterprise: true });
     const providers = createSecretBox(providerSecretsKeys(stack().config));
-    for (const [provider, apiKey] of [['anthropic', 'sk-ant-theOrgsOwnKey0001'], ['openai', 'sk-proj-theOrgsOwnKey0002']]) {
+    for (const [provider, apiKey] of [
+      ['anthropic', 'sk-ant-theOrgsOwnKey0001'],
+      ['openai', 'sk-proj-theOrgsOwnKey0002'],
+    ]) {
       const res = await call('PUT', `/v1/provider-credentials/${provider}`, { key: org.liveKey, body: { api_key: apiKey } });
       assert.equal(res.status, 200, JSON.stringify(res.body));
     }
     const rows = stack().knex('provider_credentials').where({ organization_id: org.id });
     // anthropic's sealed with a key this deployment no longer has; openai's as the v1 box sealed it.
     const lostKey = createSecretBox(generateSecretBoxKey());
-    await rows.clone().where({ provider: 'anthropic' }).update({ sealed_api_key: lostKey.seal('sk-ant-theOrgsOwnKey0001', providerCredentialBinding(org.id, 'anthropic')) });
-    await rows.clone().where({ provider: 'openai' }).update({ sealed_api_key: sealV1(stack().config.providerSecretsKey!, 'sk-proj-theOrgsOwnKey0002') });
+    await rows
+      .clone()
+      .where({ provider: 'anthropic' })
+      .update({ sealed_api_key: lostKey.seal('sk-ant-theOrgsOwnKey0001', providerCredentialBinding(org.id, 'anthropic')) });
+    await rows
+      .clone()
+      .where({ provider: 'openai' })
+      .update({ sealed_api_key: sealV1(stack().config.providerSecretsKey!, 'sk-proj-theOrgsOwnKey0002') });
     const lines: string[] = [];
     const logger = createLogger({ write: (line) => lines.push(line) });
 

@@ -55,10 +55,14 @@ describe('rotating the secrets keys', function () {
     assert.equal(put.status, 200, JSON.stringify(put.body));
     const image = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'before the rotation' } });
     assert.ok([200, 201, 202].includes(image.status), JSON.stringify(image.body));
-    const first = await waitFor(async () => {
-      const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
-      return res.body.data?.find((d: { status: string }) => d.status === 'succeeded');
-    }, 30_000, 'the first delivery');
+    const first = await waitFor(
+      async () => {
+        const res = await call('GET', `/v1/webhooks/${created.body.id}/deliveries`, { key: org.liveKey });
+        return res.body.data?.find((d: { status: string }) => d.status === 'succeeded');
+      },
+      30_000,
+      'the first delivery',
+    );
     const sealedUnderA = await storedValues(org.id, created.body.id);
     assert.ok(sealedUnderA.every((v) => !v.startsWith(createSecretBox(webhookB).currentPrefix) && !v.startsWith(createSecretBox(providerB).currentPrefix)));
 
@@ -83,11 +87,15 @@ describe('rotating the secrets keys', function () {
       children.push(worker);
       // The worker's start re-seals every stored value with the newest key, in the background
       // (this organization's three are checked: other tests may leave values no key opens).
-      await waitFor(async () => {
-        const [secret, previous, providerKey] = await storedValues(org.id, created.body.id);
-        const webhookPrefix = createSecretBox(keys.webhooks).currentPrefix;
-        return secret!.startsWith(webhookPrefix) && previous!.startsWith(webhookPrefix) && providerKey!.startsWith(createSecretBox(keys.providers).currentPrefix);
-      }, 60_000, `the stored values re-sealed with the newest key (${label})`);
+      await waitFor(
+        async () => {
+          const [secret, previous, providerKey] = await storedValues(org.id, created.body.id);
+          const webhookPrefix = createSecretBox(keys.webhooks).currentPrefix;
+          return secret!.startsWith(webhookPrefix) && previous!.startsWith(webhookPrefix) && providerKey!.startsWith(createSecretBox(keys.providers).currentPrefix);
+        },
+        60_000,
+        `the stored values re-sealed with the newest key (${label})`,
+      );
       const before = received.length;
       const replay = await call('POST', `/v1/webhook-deliveries/${first.id}/replay`, { key: org.liveKey, baseUrl: api.url });
       assert.equal(replay.status, 202, JSON.stringify(replay.body));

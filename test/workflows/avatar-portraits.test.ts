@@ -47,10 +47,14 @@ describe('portrait avatar models on fal: the portrait that reaches the provider'
     const seen = fal.received.length;
     const res = await call('POST', '/v1/avatars', { key: org.liveKey, body, baseUrl: api.url });
     assert.equal(res.status, 202, JSON.stringify(res.body));
-    const gen = await waitFor(async () => {
-      const got = await call('GET', `/v1/generations/${res.body.id}`, { key: org.liveKey, baseUrl: api.url });
-      return ['succeeded', 'failed', 'canceled'].includes(got.body?.status) ? got.body : undefined;
-    }, 60_000, `generation ${res.body.id}`);
+    const gen = await waitFor(
+      async () => {
+        const got = await call('GET', `/v1/generations/${res.body.id}`, { key: org.liveKey, baseUrl: api.url });
+        return ['succeeded', 'failed', 'canceled'].includes(got.body?.status) ? got.body : undefined;
+      },
+      60_000,
+      `generation ${res.body.id}`,
+    );
     assert.equal(gen.status, 'succeeded', JSON.stringify(gen));
     assert.equal(gen.provider, 'fal');
     const submit = fal.received.slice(seen).find((r) => r.operation === 'submit' && r.endpointId === endpointId && (r.body as { image_url?: string }).image_url);
@@ -72,7 +76,11 @@ describe('portrait avatar models on fal: the portrait that reaches the provider'
 
   it('text on MultiTalk without avatar_id: the default stock portrait', async () => {
     const input = await viaFal({ model: 'multitalk', text: 'Hello from the default portrait.' }, 'fal-ai/ai-avatar/single-text');
-    const { data } = await sharp((await download(input.image_url!)).data).extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp((await download(input.image_url!)).data)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     assert.equal(`#${data.toString('hex')}`, findStockAvatar('ava_default')!.look.background);
   });
 

@@ -11,10 +11,14 @@ import { startExtraApi, stack } from '../helpers/stack';
 // reconciler) a comparison workflow an operator terminated.
 
 async function waitForVerdict(id: string, key: string, baseUrl?: string) {
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/comparisons/${id}`, { key, ...(baseUrl && { baseUrl }) });
-    return res.body?.finished_at ? res.body : undefined;
-  }, 90_000, `comparison ${id} to finish`);
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/comparisons/${id}`, { key, ...(baseUrl && { baseUrl }) });
+      return res.body?.finished_at ? res.body : undefined;
+    },
+    90_000,
+    `comparison ${id} to finish`,
+  );
 }
 
 async function eventTypes(subjectId: string): Promise<string[]> {
@@ -24,16 +28,20 @@ async function eventTypes(subjectId: string): Promise<string[]> {
 async function runReconcilerUntil(done: () => Promise<boolean>): Promise<ReconcilerResult[]> {
   const runs: ReconcilerResult[] = [];
   // Each run works off the oldest open rows first; other tests leave many, so this may take a few.
-  await waitFor(async () => {
-    runs.push(
-      await stack().temporal.workflow.execute('reconcilerWorkflow', {
-        taskQueue: stack().config.taskQueue,
-        workflowId: `reconciler-cmp-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-        args: [{ minAgeMs: 0 }],
-      }),
-    );
-    return done();
-  }, 45_000, 'the reconciler to finish the comparison');
+  await waitFor(
+    async () => {
+      runs.push(
+        await stack().temporal.workflow.execute('reconcilerWorkflow', {
+          taskQueue: stack().config.taskQueue,
+          workflowId: `reconciler-cmp-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+          args: [{ minAgeMs: 0 }],
+        }),
+      );
+      return done();
+    },
+    45_000,
+    'the reconciler to finish the comparison',
+  );
   return runs;
 }
 
@@ -59,10 +67,14 @@ describe('a comparison interrupted', function () {
     const id: string = res.body.id;
     const childIds: string[] = res.body.generations.map((g: { id: string }) => g.id);
 
-    await waitFor(async () => {
-      const rows = await stack().knex('generations').whereIn('id', childIds).select('status');
-      return rows.length === 3 && rows.some((r: { status: string }) => r.status === 'running');
-    }, 20_000, 'a child to start');
+    await waitFor(
+      async () => {
+        const rows = await stack().knex('generations').whereIn('id', childIds).select('status');
+        return rows.length === 3 && rows.some((r: { status: string }) => r.status === 'running');
+      },
+      20_000,
+      'a child to start',
+    );
     await killHard(first);
     const second = await spawnWorkerProcess(taskQueue);
     workers.push(second);
@@ -98,10 +110,14 @@ describe('a comparison interrupted', function () {
     assert.equal(res.status, 202, JSON.stringify(res.body));
     const id: string = res.body.id;
     const childIds: string[] = res.body.generations.map((g: { id: string }) => g.id);
-    await waitFor(async () => {
-      const rows = await stack().knex('generations').whereIn('id', childIds).whereNotNull('provider_job_id');
-      return rows.length === 2;
-    }, 20_000, 'both children to reach the provider');
+    await waitFor(
+      async () => {
+        const rows = await stack().knex('generations').whereIn('id', childIds).whereNotNull('provider_job_id');
+        return rows.length === 2;
+      },
+      20_000,
+      'both children to reach the provider',
+    );
     await stack().temporal.workflow.getHandle(id).terminate('operator pressed terminate');
 
     // The children outlive their parent (parent close policy ABANDON) and settle themselves.

@@ -9,7 +9,7 @@ import { startTestWorker } from '../helpers/test-worker';
 // ours and refunded, never the failure's own text, which names internal hosts and addresses. That
 // text is for the worker's log, with the generation id.
 
-describe("a provider step that fails on our side (storage unreachable)", function () {
+describe('a provider step that fails on our side (storage unreachable)', function () {
   this.timeout(90_000);
 
   it('fails internal_error with a message that names no internal address, and refunds', async () => {

@@ -78,7 +78,10 @@ describe('a provider job accepted while the worker cannot reach its database', f
     const attempts = gen.attempts as { provider: string; outcome: string; error_code?: string }[];
     assert.deepEqual(
       attempts.map((a) => [a.provider, a.outcome, a.error_code]),
-      [['fal', 'failed', 'internal_error'], ['fal', 'succeeded', undefined]],
+      [
+        ['fal', 'failed', 'internal_error'],
+        ['fal', 'succeeded', undefined],
+      ],
       JSON.stringify(attempts),
     );
     await assertMoneyInvariants(org.id);

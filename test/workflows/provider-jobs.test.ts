@@ -113,7 +113,13 @@ describe('provider jobs a generation gives up', function () {
   async function pendingActivity(id: string) {
     const { raw } = await stack().temporal.workflow.getHandle(id).describe();
     const [activity] = raw.pendingActivities ?? [];
-    return activity && { ...activity, startedMs: activity.lastStartedTime ? tsToMs(activity.lastStartedTime) : undefined, heartbeatMs: activity.lastHeartbeatTime ? tsToMs(activity.lastHeartbeatTime) : undefined };
+    return (
+      activity && {
+        ...activity,
+        startedMs: activity.lastStartedTime ? tsToMs(activity.lastStartedTime) : undefined,
+        heartbeatMs: activity.lastHeartbeatTime ? tsToMs(activity.lastHeartbeatTime) : undefined,
+      }
+    );
   }
 
   it('a job younger than a third of its heartbeat timeout has sent Temporal no heartbeat', async () => {

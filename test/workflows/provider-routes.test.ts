@@ -49,10 +49,14 @@ async function generate(api: { url: string }, key: string, route: string, body: 
 }
 
 async function finished(api: { url: string }, key: string, id: string, timeoutMs = 60_000) {
-  return waitFor(async () => {
-    const res = await call('GET', `/v1/generations/${id}`, { key, baseUrl: api.url });
-    return ['succeeded', 'failed', 'canceled'].includes(res.body?.status) ? res.body : undefined;
-  }, timeoutMs, `generation ${id} to finish`);
+  return waitFor(
+    async () => {
+      const res = await call('GET', `/v1/generations/${id}`, { key, baseUrl: api.url });
+      return ['succeeded', 'failed', 'canceled'].includes(res.body?.status) ? res.body : undefined;
+    },
+    timeoutMs,
+    `generation ${id} to finish`,
+  );
 }
 
 /** Calls `listener` with each item pushed onto `list` from now on. */
@@ -146,7 +150,7 @@ describe('real providers through the generation workflow', function () {
     await assertMoneyInvariants(byok.id);
   });
 
-  it('the reconciler cancels a stranded job with the key that submitted it: the platform\'s, though the organization has stored its own since', async () => {
+  it("the reconciler cancels a stranded job with the key that submitted it: the platform's, though the organization has stored its own since", async () => {
     const ent = await createOrganization({ plan: 'pro', enterprise: true });
     fal.script.slowJob(60_000);
     const { id } = await generate(gateway.api, ent.liveKey, '/v1/videos', { model: 'hailuo-02', prompt: 'stranded on the platform key', duration_s: 6 });
@@ -163,7 +167,10 @@ describe('real providers through the generation workflow', function () {
     assert.deepEqual([gen?.status, gen?.error_code], ['failed', 'reconciled']);
     const cancels = fal.received.filter((r) => r.operation === 'cancel' && r.requestId === jobId);
     assert.ok(cancels.length > 0, 'the job was cancelled');
-    assert.ok(cancels.every((r) => r.headers.authorization === `Key ${fal.apiKey}`), `cancelled with: ${cancels.map((r) => r.headers.authorization).join(', ')}`);
+    assert.ok(
+      cancels.every((r) => r.headers.authorization === `Key ${fal.apiKey}`),
+      `cancelled with: ${cancels.map((r) => r.headers.authorization).join(', ')}`,
+    );
     await assertMoneyInvariants(ent.id);
   });
 
@@ -337,7 +344,10 @@ describe('bring your own key', function () {
     assert.match(gen.error_message, /own fal key, which was deleted/);
     const polls = fal.received.slice(from).filter((r) => r.operation === 'status');
     assert.ok(polls.length > 0);
-    assert.ok(polls.every((r) => r.headers.authorization === 'Key org-own-fal-key-0001'), 'every poll used the key the job was submitted with');
+    assert.ok(
+      polls.every((r) => r.headers.authorization === 'Key org-own-fal-key-0001'),
+      'every poll used the key the job was submitted with',
+    );
     await assertMoneyInvariants(org.id);
   });
 });

@@ -62,10 +62,14 @@ describe('provider text output with a U+0000 (decisions §5)', function () {
     openai.script.fail(400, { message: 'bad\u0000 request' });
     const res = await call('POST', '/v1/chat', { key: org.liveKey, baseUrl: api.url, body: { model: 'llama-3.3-70b', messages: [{ role: 'user', content: 'capital?' }] } });
     const id = res.body.id ?? res.body.error?.generation_id;
-    const failed = await waitFor(async () => {
-      const gen = await call('GET', `/v1/generations/${id}`, { key: org.liveKey, baseUrl: api.url });
-      return gen.body.status === 'failed' ? gen.body : undefined;
-    }, 30_000, 'the generation to fail');
+    const failed = await waitFor(
+      async () => {
+        const gen = await call('GET', `/v1/generations/${id}`, { key: org.liveKey, baseUrl: api.url });
+        return gen.body.status === 'failed' ? gen.body : undefined;
+      },
+      30_000,
+      'the generation to fail',
+    );
     assert.match(failed.error_message, /bad request/);
     assert.ok(!failed.error_message.includes('\u0000'));
     assert.deepEqual(await ledgerKinds(id), ['reserve', 'refund']);

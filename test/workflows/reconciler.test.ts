@@ -24,7 +24,10 @@ describe('the reconciler', function () {
     const described = await stack().temporal.schedule.getHandle(RECONCILER_SCHEDULE_ID).describe();
     assert.equal(described.action.type, 'startWorkflow');
     assert.equal(described.action.workflowType, 'reconcilerWorkflow');
-    assert.deepEqual(described.spec.intervals?.map((i) => i.every), [60_000]);
+    assert.deepEqual(
+      described.spec.intervals?.map((i) => i.every),
+      [60_000],
+    );
   });
 
   it('refunds a generation whose workflow was terminated, once, with its generation.failed event', async () => {
@@ -54,7 +57,10 @@ describe('the reconciler', function () {
     assert.equal(gen?.refunded_credits, created.body.reserved_credits);
     assert.deepEqual(await ledgerKinds(id), ['reserve', 'refund']);
     const events = await stack().knex('events').where({ subject_id: id });
-    assert.deepEqual(events.map((e: { type: string }) => e.type), ['generation.failed']);
+    assert.deepEqual(
+      events.map((e: { type: string }) => e.type),
+      ['generation.failed'],
+    );
 
     // A second run finds nothing more to do for it.
     await runReconciler();
@@ -116,21 +122,25 @@ describe('the reconciler', function () {
       const row: Record<string, unknown> = await stack().knex('generations').where({ id: template.body.id }).first();
       const oldest: Date = (await stack().knex('generations').min('created_at as at').first())!.at;
       const busy = Array.from({ length: 500 }, () => newId('gen'));
-      await stack().knex('generations').insert(
-        busy.map((id, i) => ({
-          ...Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v])),
-          id,
-          status: 'running',
-          reserved_credits: 0,
-          charged_credits: 0,
-          refunded_credits: 0,
-          created_at: new Date(oldest.getTime() - 60_000 + i),
-          finished_at: null,
-        })),
-      );
+      await stack()
+        .knex('generations')
+        .insert(
+          busy.map((id, i) => ({
+            ...Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v])),
+            id,
+            status: 'running',
+            reserved_credits: 0,
+            charged_credits: 0,
+            refunded_credits: 0,
+            created_at: new Date(oldest.getTime() - 60_000 + i),
+            finished_at: null,
+          })),
+        );
       try {
         for (let i = 0; i < busy.length; i += 25) {
-          await Promise.all(busy.slice(i, i + 25).map((workflowId) => stack().temporal.workflow.start('generationWorkflow', { taskQueue: 'reconciler-test-nobody', workflowId, args: [{}] })));
+          await Promise.all(
+            busy.slice(i, i + 25).map((workflowId) => stack().temporal.workflow.start('generationWorkflow', { taskQueue: 'reconciler-test-nobody', workflowId, args: [{}] })),
+          );
         }
         const stranded = await strandedVideo(org.liveKey, 'behind the busy ones');
 
@@ -142,7 +152,14 @@ describe('the reconciler', function () {
         assert.deepEqual(await ledgerKinds(stranded), ['reserve', 'refund']);
       } finally {
         for (let i = 0; i < busy.length; i += 25) {
-          await Promise.all(busy.slice(i, i + 25).map((id) => stack().temporal.workflow.getHandle(id).terminate('test over').catch(() => undefined)));
+          await Promise.all(
+            busy.slice(i, i + 25).map((id) =>
+              stack()
+                .temporal.workflow.getHandle(id)
+                .terminate('test over')
+                .catch(() => undefined),
+            ),
+          );
         }
         await stack().knex('generations').whereIn('id', busy).update({ status: 'failed', error_code: 'internal_error', finished_at: new Date() });
       }

@@ -25,7 +25,11 @@ describe('recorded workflow histories', function () {
 
   it('cover every workflow shape, one file each, and nothing else', async () => {
     const recorded = (await recordedHistories()).map((h) => h.workflowId).sort();
-    assert.deepEqual(recorded, [...HISTORY_SHAPE_NAMES, ...FROZEN_HISTORY_NAMES].sort(), 'record a missing shape with `npm run histories:record -- <shape>`; delete the file of a shape no longer in shapes.ts');
+    assert.deepEqual(
+      recorded,
+      [...HISTORY_SHAPE_NAMES, ...FROZEN_HISTORY_NAMES].sort(),
+      'record a missing shape with `npm run histories:record -- <shape>`; delete the file of a shape no longer in shapes.ts',
+    );
   });
 
   it('replay against the current workflow code without a determinism error', async () => {

@@ -110,7 +110,13 @@ describe('settlement that cannot strand money', function () {
         assert.ok(attempt.duration_ms >= 1_000 && attempt.duration_ms < 30_000, `the call ran until a timeout stopped it: ${attempt.duration_ms} ms`);
       }
       // The step hears of its cancellation after the settlement: what it might still record is not kept.
-      await stack().repos.generations.recordAttempt(res.body.id, { provider: routes[0]!.provider, model: routes[0]!.model, outcome: 'failed', error_code: 'internal_error', duration_ms: 1 });
+      await stack().repos.generations.recordAttempt(res.body.id, {
+        provider: routes[0]!.provider,
+        model: routes[0]!.model,
+        outcome: 'failed',
+        error_code: 'internal_error',
+        duration_ms: 1,
+      });
       assert.deepEqual((await stack().repos.generations.findById(res.body.id))!.attempts, done.attempts);
       assert.equal(done.refunded_credits, done.reserved_credits);
       assert.deepEqual(await ledgerKinds(res.body.id), ['reserve', 'refund']);

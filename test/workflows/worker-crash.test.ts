@@ -44,14 +44,17 @@ describe('a worker killed mid-generation', function () {
       assert.deepEqual(await ledgerKinds(id), ['reserve', 'capture']);
       assert.deepEqual(await assertLedgerBalanced(org.id), { availableCredits: 1000 - reserved, reservedCredits: 0 });
       const events = await stack().repos.events.listForSubject(id);
-      assert.deepEqual(events.map((e) => e.type), ['generation.completed']);
+      assert.deepEqual(
+        events.map((e) => e.type),
+        ['generation.completed'],
+      );
 
       // The kill really interrupted the job: the dead worker's workflow task timed out and another
       // worker took the generation over.
       const history = await stack().temporal.workflow.getHandle(id).fetchHistory();
       assert.ok(
         (history.events ?? []).some((e) => e.workflowTaskTimedOutEventAttributes),
-        'expected the killed worker\'s workflow task to time out',
+        "expected the killed worker's workflow task to time out",
       );
       await api.close();
     });
@@ -85,7 +88,11 @@ describe('a worker killed mid-generation', function () {
     assert.equal((await stack().repos.generations.findById(id))!.provider_job_id, providerJobId);
     const history = await stack().temporal.workflow.getHandle(id).fetchHistory();
     const events = history.events ?? [];
-    assert.equal(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runProviderJob').length, 1, 'one activity scheduled: its retry resumed the recorded job');
+    assert.equal(
+      events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runProviderJob').length,
+      1,
+      'one activity scheduled: its retry resumed the recorded job',
+    );
     const started = events.filter((e) => e.activityTaskStartedEventAttributes && Number(e.activityTaskStartedEventAttributes.attempt) > 1);
     assert.ok(started.length >= 1, 'the polling activity ran a second attempt');
     await api.close();

@@ -42,9 +42,7 @@ export function createFalAdapter(opts: AdapterOptions): ProviderAdapter {
       const queue = falQueue(job.credentials);
       // A cancel does not cut the submission short: fal may have queued the job already, and only its
       // request id lets it be cancelled (activities/submission.ts). The request timeout bounds it.
-      const queued = await call(NOT_CANCELLED, (abortSignal) =>
-        queue.submit(endpointId, { input, abortSignal, ...(job.callbackUrl && { webhookUrl: job.callbackUrl }) }),
-      );
+      const queued = await call(NOT_CANCELLED, (abortSignal) => queue.submit(endpointId, { input, abortSignal, ...(job.callbackUrl && { webhookUrl: job.callbackUrl }) }));
       const requestId = (queued as { request_id?: unknown } | undefined)?.request_id;
       if (typeof requestId !== 'string' || !requestId) throw badOutput(PROVIDER, 'the queue accepted the request without a request_id');
       // The request id alone finds the request again (with the job's route): any worker can poll it.

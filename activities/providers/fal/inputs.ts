@@ -3,9 +3,23 @@ import { defaultVideoDurationS, MUSIC_DURATION_S } from '../../../domain/media-d
 import { PROVIDER_ERROR_CODES } from '../http-failure';
 import { ProviderError, type ProviderContext, type ProviderJob } from '../types';
 import {
-  defaultImageInput, defaultLipsyncInput, defaultMusicInput, defaultTextAvatarInput, defaultThreeDInput, defaultVideoInput,
-  IMAGE_INPUTS, INPUT_IMAGE_ENDPOINTS, LIPSYNC_ENDPOINTS, LIPSYNC_INPUTS, MUSIC_INPUTS, TEXT_AVATAR_INPUTS, THREE_D_INPUTS, upscaleInput, VIDEO_INPUTS,
-  type FalInput, type ThreeDAsk,
+  defaultImageInput,
+  defaultLipsyncInput,
+  defaultMusicInput,
+  defaultTextAvatarInput,
+  defaultThreeDInput,
+  defaultVideoInput,
+  IMAGE_INPUTS,
+  INPUT_IMAGE_ENDPOINTS,
+  LIPSYNC_ENDPOINTS,
+  LIPSYNC_INPUTS,
+  MUSIC_INPUTS,
+  TEXT_AVATAR_INPUTS,
+  THREE_D_INPUTS,
+  upscaleInput,
+  VIDEO_INPUTS,
+  type FalInput,
+  type ThreeDAsk,
 } from './model-inputs';
 
 // What one job asks fal for: the endpoint to submit to and its input. Our parameters (built by the
@@ -33,8 +47,13 @@ export async function falRequest(job: ProviderJob, ctx: ProviderContext): Promis
       const aspectRatio = knownAspectRatio(p.aspect_ratio);
       const imageUrl = await inputUrl('image');
       const ask = {
-        prompt: job.prompt, aspectRatio, ...imageSize(aspectRatio), count: integer(p.num_outputs) ?? 1, seed,
-        negativePrompt: text(p.negative_prompt), imageUrl,
+        prompt: job.prompt,
+        aspectRatio,
+        ...imageSize(aspectRatio),
+        count: integer(p.num_outputs) ?? 1,
+        seed,
+        negativePrompt: text(p.negative_prompt),
+        imageUrl,
       };
       return { endpointId: endpointFor(model, imageUrl), input: compact((IMAGE_INPUTS[model] ?? defaultImageInput)(ask)) };
     }
@@ -61,7 +80,12 @@ export async function falRequest(job: ProviderJob, ctx: ProviderContext): Promis
     case '3d': {
       const complexity: ThreeDAsk['complexity'] = p.mesh_complexity === 'low' || p.mesh_complexity === 'high' ? p.mesh_complexity : 'medium';
       const ask = {
-        prompt: job.prompt, imageUrl: await inputUrl('image'), textureSize: Number(p.texture_size ?? 1024), complexity, rigged: p.rigged === true, seed,
+        prompt: job.prompt,
+        imageUrl: await inputUrl('image'),
+        textureSize: Number(p.texture_size ?? 1024),
+        complexity,
+        rigged: p.rigged === true,
+        seed,
       };
       return { endpointId: model, input: compact((THREE_D_INPUTS[model] ?? defaultThreeDInput)(ask)) };
     }

@@ -95,12 +95,24 @@ export const IMAGE_INPUTS: Record<string, (r: ImageAsk) => FalInput> = {
 };
 /** FLUX.1 [schnell], [dev] (and its image-to-image endpoint), FLUX1.1 [pro]: the common shape, as PNG (FLUX's default is JPEG). */
 export const defaultImageInput = (r: ImageAsk): FalInput => ({
-  prompt: r.prompt, ...imageSize(r), num_images: r.count, seed: r.seed, image_url: r.imageUrl, output_format: 'png',
+  prompt: r.prompt,
+  ...imageSize(r),
+  num_images: r.count,
+  seed: r.seed,
+  image_url: r.imageUrl,
+  output_format: 'png',
 });
 
 const kling = (r: VideoAsk): FalInput => ({ prompt: r.prompt, duration: String(r.durationS), image_url: r.imageUrl, ...(!r.imageUrl && { aspect_ratio: r.aspectRatio }) });
 // Priced at 1080p (Seedance) and 540p (Luma), as the catalog's prices are.
-const seedance = (r: VideoAsk): FalInput => ({ prompt: r.prompt, duration: String(r.durationS), aspect_ratio: r.aspectRatio, resolution: '1080p', seed: r.seed, image_url: r.imageUrl });
+const seedance = (r: VideoAsk): FalInput => ({
+  prompt: r.prompt,
+  duration: String(r.durationS),
+  aspect_ratio: r.aspectRatio,
+  resolution: '1080p',
+  seed: r.seed,
+  image_url: r.imageUrl,
+});
 const luma = (r: VideoAsk): FalInput => ({ prompt: r.prompt, duration: `${r.durationS}s`, aspect_ratio: r.aspectRatio, resolution: '540p' });
 const veo = (r: VideoAsk): FalInput => ({ prompt: r.prompt, duration: `${r.durationS}s`, aspect_ratio: r.aspectRatio, seed: r.seed, image_url: r.imageUrl });
 
@@ -116,7 +128,11 @@ export const VIDEO_INPUTS: Record<string, (r: VideoAsk) => FalInput> = {
   'fal-ai/veo3/fast': veo,
 };
 export const defaultVideoInput = (r: VideoAsk): FalInput => ({
-  prompt: r.prompt, duration: String(r.durationS), aspect_ratio: r.aspectRatio, seed: r.seed, image_url: r.imageUrl,
+  prompt: r.prompt,
+  duration: String(r.durationS),
+  aspect_ratio: r.aspectRatio,
+  seed: r.seed,
+  image_url: r.imageUrl,
 });
 
 // MiniMax takes a style description (10-300 characters) and lyrics (10-3,000): our prompt is both
@@ -140,7 +156,11 @@ export const TEXT_AVATAR_INPUTS: Record<string, (r: TextAvatarAsk) => FalInput> 
   'veed/avatars/text-to-video': (r) => ({ avatar_id: veedPresenter(r.avatarId), text: r.text }),
   'veed/fabric-1.0/text': (r) => ({ image_url: portrait(r.portraitUrl, 'VEED Fabric 1.0'), text: r.text, resolution: '720p' }),
   'fal-ai/ai-avatar/single-text': (r) => ({
-    image_url: portrait(r.portraitUrl, 'MultiTalk'), text_input: r.text, voice: r.voiceId ?? DEFAULT_MULTITALK_VOICE, prompt: MULTITALK_SCENE, seed: r.seed,
+    image_url: portrait(r.portraitUrl, 'MultiTalk'),
+    text_input: r.text,
+    voice: r.voiceId ?? DEFAULT_MULTITALK_VOICE,
+    prompt: MULTITALK_SCENE,
+    seed: r.seed,
   }),
 };
 export const defaultTextAvatarInput = (r: TextAvatarAsk): FalInput => ({ text: r.text, avatar_id: r.avatarId, voice_id: r.voiceId });
@@ -158,17 +178,24 @@ export const LIPSYNC_INPUTS: Record<string, (r: LipsyncAsk) => FalInput> = {
 export const defaultLipsyncInput = (r: LipsyncAsk): FalInput => ({ video_url: r.videoUrl, audio_url: r.audioUrl });
 
 const tripo = (r: ThreeDAsk): FalInput => ({
-  prompt: r.imageUrl ? undefined : r.prompt, image_url: r.imageUrl, texture: r.textureSize >= 4096 ? 'HD' : 'standard',
-  face_limit: r.complexity === 'medium' ? undefined : POLYCOUNT[r.complexity], seed: r.seed,
+  prompt: r.imageUrl ? undefined : r.prompt,
+  image_url: r.imageUrl,
+  texture: r.textureSize >= 4096 ? 'HD' : 'standard',
+  face_limit: r.complexity === 'medium' ? undefined : POLYCOUNT[r.complexity],
+  seed: r.seed,
 });
 const meshy = (r: ThreeDAsk): FalInput => ({
   ...(r.imageUrl ? { image_url: r.imageUrl, should_texture: true } : { prompt: r.prompt, mode: 'full', seed: r.seed }),
-  target_polycount: POLYCOUNT[r.complexity], enable_rigging: r.rigged,
+  target_polycount: POLYCOUNT[r.complexity],
+  enable_rigging: r.rigged,
 });
 
 export const THREE_D_INPUTS: Record<string, (r: ThreeDAsk) => FalInput> = {
   'fal-ai/trellis': (r) => ({
-    image_url: r.imageUrl, texture_size: String(Math.min(r.textureSize, 2048)), mesh_simplify: { low: 0.98, medium: 0.95, high: 0.9 }[r.complexity], seed: r.seed,
+    image_url: r.imageUrl,
+    texture_size: String(Math.min(r.textureSize, 2048)),
+    mesh_simplify: { low: 0.98, medium: 0.95, high: 0.9 }[r.complexity],
+    seed: r.seed,
   }),
   // Priced as a textured mesh (catalog).
   'fal-ai/hunyuan3d/v2': (r) => ({ input_image_url: r.imageUrl, textured_mesh: true, seed: r.seed }),
@@ -177,7 +204,12 @@ export const THREE_D_INPUTS: Record<string, (r: ThreeDAsk) => FalInput> = {
   'fal-ai/meshy/v6-preview/text-to-3d': meshy,
   'fal-ai/meshy/v6-preview/image-to-3d': meshy,
   'fal-ai/hyper3d/rodin': (r) => ({
-    prompt: r.prompt, input_image_urls: r.imageUrl ? [r.imageUrl] : undefined, geometry_file_format: 'glb', material: 'PBR', quality: r.complexity, seed: r.seed,
+    prompt: r.prompt,
+    input_image_urls: r.imageUrl ? [r.imageUrl] : undefined,
+    geometry_file_format: 'glb',
+    material: 'PBR',
+    quality: r.complexity,
+    seed: r.seed,
   }),
 };
 export const defaultThreeDInput = (r: ThreeDAsk): FalInput => ({ prompt: r.prompt, image_url: r.imageUrl, seed: r.seed });

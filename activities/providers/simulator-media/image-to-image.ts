@@ -37,7 +37,9 @@ export async function renderImageFromInput({ input, width, height, seed }: Image
       throw new ProviderError('invalid_input', 'The input image could not be decoded.');
     });
   tint(pixels, seedDigest(seed, 'image-to-image'), width, height);
-  const data = await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   return { data, mime: 'image/png', extension: 'png', width, height };
 }
 

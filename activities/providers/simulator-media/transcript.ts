@@ -15,10 +15,46 @@ export interface Transcript {
 
 const WORDS_PER_SECOND = 2.5;
 const VOCABULARY = [
-  'the', 'a', 'signal', 'model', 'river', 'quietly', 'bright', 'window', 'seven', 'orbit', 'paper',
-  'listen', 'moves', 'under', 'across', 'garden', 'number', 'simple', 'morning', 'engine', 'voice',
-  'carries', 'small', 'through', 'north', 'amber', 'station', 'returns', 'between', 'lantern',
-  'measured', 'distant', 'harbor', 'follows', 'silver', 'minute', 'open', 'and', 'of', 'to',
+  'the',
+  'a',
+  'signal',
+  'model',
+  'river',
+  'quietly',
+  'bright',
+  'window',
+  'seven',
+  'orbit',
+  'paper',
+  'listen',
+  'moves',
+  'under',
+  'across',
+  'garden',
+  'number',
+  'simple',
+  'morning',
+  'engine',
+  'voice',
+  'carries',
+  'small',
+  'through',
+  'north',
+  'amber',
+  'station',
+  'returns',
+  'between',
+  'lantern',
+  'measured',
+  'distant',
+  'harbor',
+  'follows',
+  'silver',
+  'minute',
+  'open',
+  'and',
+  'of',
+  'to',
 ];
 
 /**
@@ -30,7 +66,7 @@ export async function transcribe({ audio, seed }: TranscribeRequest): Promise<Tr
   const durationS = formatDurationS(seconds);
   const random = seededRandom(seed, 'transcript');
   const sentences: string[] = [];
-  for (let left = Math.max(1, Math.round(seconds * WORDS_PER_SECOND)); left > 0; ) {
+  for (let left = Math.max(1, Math.round(seconds * WORDS_PER_SECOND)); left > 0;) {
     const count = Math.min(left, randomInt(random, 5, 12));
     const words = Array.from({ length: count }, () => VOCABULARY[randomInt(random, 0, VOCABULARY.length - 1)]!);
     sentences.push(`${words.join(' ').replace(/^./, (c) => c.toUpperCase())}.`);

@@ -20,10 +20,7 @@ export async function upscaleImage({ input, scaleFactor, faceEnhance }: UpscaleR
   const { width, height } = await uprightSize(input);
   const [outWidth, outHeight] = [width * scaleFactor, height * scaleFactor];
   if (outWidth * outHeight > MAX_UPSCALE_PIXELS) {
-    throw new ProviderError(
-      'invalid_input',
-      `Upscaling ${width}x${height} by ${scaleFactor} would give ${outWidth}x${outHeight}, over the 64 megapixel limit.`,
-    );
+    throw new ProviderError('invalid_input', `Upscaling ${width}x${height} by ${scaleFactor} would give ${outWidth}x${outHeight}, over the 64 megapixel limit.`);
   }
   const data = await decode(input, faceEnhance)
     .then((image) => image.resize(outWidth, outHeight, { kernel: 'lanczos3', fit: 'fill' }).png().toBuffer())

@@ -1,8 +1,6 @@
 import type { JobInput } from '../../../domain/job-input';
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
-import {
-  DEFAULT_AVATAR_ID, describeAvatarShapes, findStockAvatar, STOCK_AVATAR_IDS, takesAvatarShape, type AvatarShape, type StockAvatar,
-} from '../../../domain/avatars';
+import { DEFAULT_AVATAR_ID, describeAvatarShapes, findStockAvatar, STOCK_AVATAR_IDS, takesAvatarShape, type AvatarShape, type StockAvatar } from '../../../domain/avatars';
 import { speechDurationMs } from '../../../domain/media-durations';
 import type { ModelEntry } from '../../../domain/catalog';
 import { estimateCredits } from '../../../domain/pricing';

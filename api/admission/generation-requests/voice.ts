@@ -29,7 +29,8 @@ export async function buildVoiceRequest(deps: ApiDeps, principal: KeyPrincipal, 
   } else {
     if (!body.text) throw missing('text', operation);
     if (operation === 'voice_clone' && !body.audio_url) throw missing('audio_url', operation);
-    if (operation === 'tts' && body.audio_url) throw new ApiError('validation_failed', 'Text-to-speech takes no audio_url; use operation voice_clone to speak in the voice of a sample.', { param: 'audio_url' });
+    if (operation === 'tts' && body.audio_url)
+      throw new ApiError('validation_failed', 'Text-to-speech takes no audio_url; use operation voice_clone to speak in the voice of a sample.', { param: 'audio_url' });
     requireWithinLimits(model, { textChars: body.text.length });
   }
   const audio = body.audio_url ? await fetchInput(body.audio_url, 'audio', 'audio_url') : undefined;

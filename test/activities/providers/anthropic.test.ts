@@ -51,18 +51,27 @@ describe('Anthropic adapter', () => {
 
   it('fails with provider_auth_failed, not retryable, when Anthropic refuses the key', async () => {
     const job = { ...chat(), credentials: { apiKey: 'sk-ant-wrong', baseUrl: fake.baseUrl } };
-    await assert.rejects(anthropic.submit(job, plainContext()), providerError('provider_auth_failed', false, (err) => assert.match(err.message, /HTTP 401.*invalid x-api-key/)));
+    await assert.rejects(
+      anthropic.submit(job, plainContext()),
+      providerError('provider_auth_failed', false, (err) => assert.match(err.message, /HTTP 401.*invalid x-api-key/)),
+    );
   });
 
   it('fails with provider_rate_limited, retryable after the Retry-After, on a 429', async () => {
     fake.script.fail(429, { retryAfter: '2' });
-    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('provider_rate_limited', true, (err) => assert.equal(err.opts.retryAfterMs, 2_000)));
+    await assert.rejects(
+      anthropic.submit(chat(), plainContext()),
+      providerError('provider_rate_limited', true, (err) => assert.equal(err.opts.retryAfterMs, 2_000)),
+    );
   });
 
   it('fails an overloaded 529 as a retryable provider_error without retrying itself, and the next call succeeds', async () => {
     fake.script.fail(529);
     const before = fake.received.length;
-    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('provider_error', true, (err) => assert.match(err.message, /HTTP 529.*Overloaded \(overloaded_error\)/)));
+    await assert.rejects(
+      anthropic.submit(chat(), plainContext()),
+      providerError('provider_error', true, (err) => assert.match(err.message, /HTTP 529.*Overloaded \(overloaded_error\)/)),
+    );
     assert.equal(fake.received.length - before, 1, "the SDK's own retries are off");
     assert.match(doneResult(await anthropic.submit(chat(), plainContext())).text!, /^Fake Claude answer to: Name a colour/);
   });
@@ -93,18 +102,30 @@ describe('Anthropic adapter', () => {
 
   it('fails a 400 as provider_rejected, not retryable, with Anthropic’s message', async () => {
     fake.script.fail(400, { message: 'messages: roles must alternate' });
-    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /roles must alternate \(invalid_request_error\)/)));
+    await assert.rejects(
+      anthropic.submit(chat(), plainContext()),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /roles must alternate \(invalid_request_error\)/)),
+    );
   });
 
   it('stops reading an answer past the 16 MB a chat answer may take: output_too_large, not retryable', async () => {
     fake.script.reply('x'.repeat(TEXT_ANSWER_CAP_BYTES + 1));
-    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('output_too_large', false, (err) => assert.match(err.message, /^Anthropic's answer was larger than 16 MB/)));
+    await assert.rejects(
+      anthropic.submit(chat(), plainContext()),
+      providerError('output_too_large', false, (err) => assert.match(err.message, /^Anthropic's answer was larger than 16 MB/)),
+    );
   });
 
   it('fails with provider_bad_output on a cut-off JSON answer and on a message without content', async () => {
     fake.script.malformedOutput().missingOutput();
-    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('provider_bad_output', false, (err) => assert.match(err.message, /not valid JSON/)));
-    await assert.rejects(anthropic.submit(chat(), plainContext()), providerError('provider_bad_output', false, (err) => assert.match(err.message, /no content/)));
+    await assert.rejects(
+      anthropic.submit(chat(), plainContext()),
+      providerError('provider_bad_output', false, (err) => assert.match(err.message, /not valid JSON/)),
+    );
+    await assert.rejects(
+      anthropic.submit(chat(), plainContext()),
+      providerError('provider_bad_output', false, (err) => assert.match(err.message, /no content/)),
+    );
   });
 
   it('fails with content_policy_violation when Claude stops with a refusal', async () => {
@@ -115,13 +136,19 @@ describe('Anthropic adapter', () => {
   it('serves chat only: another modality is refused without calling Anthropic', async () => {
     const before = fake.received.length;
     const image = { ...jobFor('gpt-image-1', fake), route: { provider: 'anthropic' as const, model: 'claude-haiku-4-5' } };
-    await assert.rejects(anthropic.submit(image, plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /not a chat model \(modality image\)/)));
+    await assert.rejects(
+      anthropic.submit(image, plainContext()),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /not a chat model \(modality image\)/)),
+    );
     assert.equal(fake.received.length, before);
   });
 
   it('has nothing to poll or cancel: poll is a clear gateway error, cancel does nothing', async () => {
     const before = fake.received.length;
-    await assert.rejects(anthropic.poll(chat(), 'anything', plainContext()), providerError('provider_error', false, (err) => assert.equal(err.opts.source, 'gateway')));
+    await assert.rejects(
+      anthropic.poll(chat(), 'anything', plainContext()),
+      providerError('provider_error', false, (err) => assert.equal(err.opts.source, 'gateway')),
+    );
     await anthropic.cancel(chat(), 'anything');
     assert.equal(fake.received.length, before);
   });

@@ -106,7 +106,10 @@ describe('ElevenLabs adapter', () => {
       const [clone, speech] = fake.received;
       assert.equal(clone!.path, '/v1/voices/add');
       assert.equal(clone!.fields!.name, `generation ${job.generationId}`);
-      assert.deepEqual(clone!.files!.map((f) => [f.field, f.type, f.data.equals(sample)]), [['files', 'audio/mpeg', true]]);
+      assert.deepEqual(
+        clone!.files!.map((f) => [f.field, f.type, f.data.equals(sample)]),
+        [['files', 'audio/mpeg', true]],
+      );
       const voiceId = speech!.path.split('/')[3]!;
       assert.ok(fake.voices.has(voiceId), 'the voice lives while its speech is read');
       assert.equal(speech!.json!.model_id, 'eleven_multilingual_v2');
@@ -119,7 +122,10 @@ describe('ElevenLabs adapter', () => {
       fake.script.fail(503, { on: 'tts' });
       const job = jobFor('eleven-flash-v2.5', { params: { operation: 'voice_clone', text: 'Never heard.' }, withAudio: true });
       await assert.rejects(adapter.submit(job, ctx()), failsWith('provider_error', true));
-      assert.deepEqual(fake.received.map((r) => r.route), ['clone', 'tts', 'delete_voice']);
+      assert.deepEqual(
+        fake.received.map((r) => r.route),
+        ['clone', 'tts', 'delete_voice'],
+      );
       assert.ok(!fake.voices.has(fake.deletedVoices.at(-1)!));
     });
 
@@ -130,7 +136,10 @@ describe('ElevenLabs adapter', () => {
       await readAll(stream(files[0]).body);
       const voiceId = fake.received[1]!.path.split('/')[3]!;
       assert.ok(fake.voices.has(voiceId));
-      assert.ok(warnings.some((line) => line.includes(voiceId) && line.includes('could not delete')), 'the voice id is logged');
+      assert.ok(
+        warnings.some((line) => line.includes(voiceId) && line.includes('could not delete')),
+        'the voice id is logged',
+      );
     });
 
     it('transcribes the audio input with the route model and language, with no files', async () => {
@@ -162,7 +171,10 @@ describe('ElevenLabs adapter', () => {
     });
 
     it('answers at once: poll is a clear error and cancel does nothing', async () => {
-      await assert.rejects(adapter.poll(tts(), 'anything', ctx()), failsWith('provider_error', false, (err) => assert.match(err.message, /no job to poll/)));
+      await assert.rejects(
+        adapter.poll(tts(), 'anything', ctx()),
+        failsWith('provider_error', false, (err) => assert.match(err.message, /no job to poll/)),
+      );
       await adapter.cancel(tts(), 'anything');
       assert.equal(fake.received.length, 0);
     });
@@ -190,7 +202,10 @@ describe('ElevenLabs adapter', () => {
 
     it('fails a 429 without Retry-After (system_busy) as retryable with no set delay', async () => {
       fake.script.fail(429, { code: 'system_busy', message: 'The system is busy.' });
-      await assert.rejects(adapter.submit(tts(), ctx()), failsWith('provider_rate_limited', true, (err) => assert.equal(err.opts.retryAfterMs, undefined)));
+      await assert.rejects(
+        adapter.submit(tts(), ctx()),
+        failsWith('provider_rate_limited', true, (err) => assert.equal(err.opts.retryAfterMs, undefined)),
+      );
     });
 
     it('fails a 5xx as a retryable provider_error after exactly one request (the SDK retries are off), and the next call succeeds', async () => {
@@ -221,13 +236,19 @@ describe('ElevenLabs adapter', () => {
     it('fails a 422 validation error and an unknown voice as provider_rejected, not retryable', async () => {
       fake.script.fail(422, { message: 'text: field required' });
       await assert.rejects(adapter.submit(tts(), ctx()), failsWith('provider_rejected', false));
-      await assert.rejects(adapter.submit(tts('Hi', { voice_id: 'no-such-voice' }), ctx()), failsWith('provider_rejected', false, (err) => assert.match(err.message, /voice_not_found/)));
+      await assert.rejects(
+        adapter.submit(tts('Hi', { voice_id: 'no-such-voice' }), ctx()),
+        failsWith('provider_rejected', false, (err) => assert.match(err.message, /voice_not_found/)),
+      );
     });
 
     it('fails a refused music prompt as content_policy_violation, not retryable', async () => {
       fake.script.refuse('music');
       const job = jobFor('eleven-music', { prompt: 'in the style of a famous band', params: { duration_s: 15 } });
-      await assert.rejects(adapter.submit(job, ctx()), failsWith('content_policy_violation', false, (err) => assert.match(err.message, /bad_prompt/)));
+      await assert.rejects(
+        adapter.submit(job, ctx()),
+        failsWith('content_policy_violation', false, (err) => assert.match(err.message, /bad_prompt/)),
+      );
     });
 
     it('fails an empty audio answer as provider_bad_output', async () => {
@@ -252,7 +273,10 @@ describe('ElevenLabs adapter', () => {
     it('stops reading a transcript past the 16 MB a text answer may take: output_too_large, not retryable', async () => {
       fake.script.hugeOutput(64 * 1024 * 1024, 'stt');
       const job = jobFor('eleven-scribe', { params: { operation: 'transcription' }, withAudio: true });
-      await assert.rejects(adapter.submit(job, ctx()), failsWith('output_too_large', false, (err) => assert.match(err.message, /^ElevenLabs's answer was larger than 16 MB/)));
+      await assert.rejects(
+        adapter.submit(job, ctx()),
+        failsWith('output_too_large', false, (err) => assert.match(err.message, /^ElevenLabs's answer was larger than 16 MB/)),
+      );
       assert.ok(fake.hugeServed() < 32 * 1024 * 1024, `the rest was never read: ${fake.hugeServed()} bytes served`);
     });
 
@@ -314,4 +338,3 @@ describe('ElevenLabs adapter', () => {
     });
   });
 });
-

@@ -45,7 +45,10 @@ describe('fal adapter failures', () => {
 
   it("passes a 429's Retry-After on as the delay before the retry, sent once", async () => {
     fake.script.fail(429, { retryAfter: '2' });
-    await assert.rejects(adapter.submit(imageJob(), testContext()), providerError('provider_rate_limited', true, (err) => err.opts.retryAfterMs === 2_000));
+    await assert.rejects(
+      adapter.submit(imageJob(), testContext()),
+      providerError('provider_rate_limited', true, (err) => err.opts.retryAfterMs === 2_000),
+    );
     assert.equal(count('submit'), 1, "the SDK's own retries are off");
   });
 
@@ -124,7 +127,10 @@ describe('fal adapter failures', () => {
 
   it('fails a result without any output file with provider_bad_output', async () => {
     fake.script.missingOutput();
-    await assert.rejects(runToDone(pair, videoJob()), providerError('provider_bad_output', false, (err) => /video/.test(err.message)));
+    await assert.rejects(
+      runToDone(pair, videoJob()),
+      providerError('provider_bad_output', false, (err) => /video/.test(err.message)),
+    );
   });
 
   it("fails a request fal's content checker refused with content_policy_violation, from the status or the result", async () => {
@@ -141,13 +147,19 @@ describe('fal adapter failures', () => {
 
   it('fails a request fal ran and failed with provider_error, not retryable, from the status or the result', async () => {
     fake.script.failJob({ errorType: 'runner_disconnected' }).failJob({ status: 503, errorType: 'runner_disconnected', reportInStatus: false });
-    await assert.rejects(runToDone(pair, videoJob()), providerError('provider_error', false, (err) => /runner_disconnected/.test(err.message)));
+    await assert.rejects(
+      runToDone(pair, videoJob()),
+      providerError('provider_error', false, (err) => /runner_disconnected/.test(err.message)),
+    );
     await assert.rejects(runToDone(pair, videoJob()), providerError('provider_error', false));
   });
 
   it('fails a request fal refused as invalid with provider_rejected', async () => {
     fake.script.failJob({ status: 422, detail: 'duration: Input should be "5" or "10"', reportInStatus: false });
-    await assert.rejects(runToDone(pair, videoJob()), providerError('provider_rejected', false, (err) => /duration/.test(err.message)));
+    await assert.rejects(
+      runToDone(pair, videoJob()),
+      providerError('provider_rejected', false, (err) => /duration/.test(err.message)),
+    );
   });
 
   it('cancels a running request through the queue, and leaves a finished one alone', async () => {

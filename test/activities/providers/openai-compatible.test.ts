@@ -57,13 +57,19 @@ describe('OpenAI-compatible adapter', () => {
 
   it('names the server in its failures', async () => {
     fake.script.fail(502);
-    await assert.rejects(compatible.submit(llama(), plainContext()), providerError('provider_error', true, (err) => assert.match(err.message, /^The OpenAI-compatible server failed \(HTTP 502\)/)));
+    await assert.rejects(
+      compatible.submit(llama(), plainContext()),
+      providerError('provider_error', true, (err) => assert.match(err.message, /^The OpenAI-compatible server failed \(HTTP 502\)/)),
+    );
   });
 
   it('serves chat only: another modality is refused, not retried, without calling the server', async () => {
     const before = fake.received.length;
     const image = { ...jobFor('gpt-image-1', fake), route: { provider: 'openai_compatible' as const, model: 'some-image-model' } };
-    await assert.rejects(compatible.submit(image, plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /chat only; gpt-image-1 is not a chat model \(modality image\)/)));
+    await assert.rejects(
+      compatible.submit(image, plainContext()),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /chat only; gpt-image-1 is not a chat model \(modality image\)/)),
+    );
     assert.equal(fake.received.length, before);
   });
 

@@ -42,10 +42,7 @@ describe('OpenAI adapter: images, speech and transcription', () => {
   });
 
   it('picks the GPT Image size nearest to each aspect ratio', () => {
-    assert.deepEqual(
-      ['1:1', '3:2', '2:3', '16:9', '9:16', undefined].map(imageSizeFor),
-      ['1024x1024', '1536x1024', '1024x1536', '1536x1024', '1024x1536', '1024x1024'],
-    );
+    assert.deepEqual(['1:1', '3:2', '2:3', '16:9', '9:16', undefined].map(imageSizeFor), ['1024x1024', '1536x1024', '1024x1536', '1536x1024', '1024x1536', '1024x1024']);
   });
 
   it('generates images from text: one PNG per output at the nearest size, medium quality', async () => {
@@ -66,7 +63,11 @@ describe('OpenAI adapter: images, speech and transcription', () => {
 
   it('edits the input image for image-to-image, sending its bytes as a multipart file', async () => {
     const input = (await renderImage({ width: 64, height: 48, seed: 'input', format: 'png' })).data;
-    const job = jobFor('gpt-image-1', fake, { prompt: 'make it night', params: { aspect_ratio: '2:3', num_outputs: 1 }, inputs: { image: { storageKey: 'inputs/x.png', contentType: 'image/png' } } });
+    const job = jobFor('gpt-image-1', fake, {
+      prompt: 'make it night',
+      params: { aspect_ratio: '2:3', num_outputs: 1 },
+      inputs: { image: { storageKey: 'inputs/x.png', contentType: 'image/png' } },
+    });
     const result = doneResult(await openai.submit(job, plainContext({ readInput: async (name) => (name === 'image' ? input : Buffer.alloc(0)) })));
     const [file] = result.files.map(asProviderFile);
     const meta = await sharp(bytesOf(file)).metadata();
@@ -82,7 +83,10 @@ describe('OpenAI adapter: images, speech and transcription', () => {
 
   it('fails with content_policy_violation when the safety system blocks an image', async () => {
     fake.script.refuse();
-    await assert.rejects(openai.submit(jobFor('gpt-image-1', fake), plainContext()), providerError('content_policy_violation', false, (err) => assert.match(err.message, /safety system/)));
+    await assert.rejects(
+      openai.submit(jobFor('gpt-image-1', fake), plainContext()),
+      providerError('content_policy_violation', false, (err) => assert.match(err.message, /safety system/)),
+    );
   });
 
   it('fails with provider_bad_output when the images answer holds no image', async () => {
@@ -141,13 +145,20 @@ describe('OpenAI adapter: images, speech and transcription', () => {
   it('refuses voice cloning, which OpenAI does not offer, without calling it', async () => {
     const before = fake.received.length;
     const job = jobFor('openai-tts-1', fake, { params: { operation: 'voice_clone', text: 'Hi' } });
-    await assert.rejects(openai.submit(job, plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /voice_clone/)));
+    await assert.rejects(
+      openai.submit(job, plainContext()),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /voice_clone/)),
+    );
     assert.equal(fake.received.length, before);
   });
 
   it('transcribes the audio input, sending its bytes with the ISO-639-1 language', async () => {
     const audio = (await renderAudio({ durationMs: 1_500, seed: 'speech', format: 'mp3', kind: 'speech' })).data;
-    const job = jobFor('whisper-1', fake, { prompt: '', params: { operation: 'transcription', language: 'en-US' }, inputs: { audio: { storageKey: 'inputs/a.mp3', contentType: 'audio/mpeg' } } });
+    const job = jobFor('whisper-1', fake, {
+      prompt: '',
+      params: { operation: 'transcription', language: 'en-US' },
+      inputs: { audio: { storageKey: 'inputs/a.mp3', contentType: 'audio/mpeg' } },
+    });
     const result = doneResult(await openai.submit(job, plainContext({ readInput: async () => audio })));
     assert.deepEqual(result.files, []);
     assert.match(result.text!, /^\[simulated transcript, 1\.5\d* s\]/);
@@ -161,7 +172,10 @@ describe('OpenAI adapter: images, speech and transcription', () => {
 
   it('fails a transcription OpenAI cannot read as provider_rejected, and one without text as provider_bad_output', async () => {
     const job = jobFor('gpt-4o-transcribe', fake, { params: { operation: 'transcription' }, inputs: { audio: { storageKey: 'inputs/a.wav', contentType: 'audio/wav' } } });
-    await assert.rejects(openai.submit(job, plainContext({ readInput: async () => Buffer.from('not audio') })), providerError('provider_rejected', false, (err) => assert.match(err.message, /Invalid file format/)));
+    await assert.rejects(
+      openai.submit(job, plainContext({ readInput: async () => Buffer.from('not audio') })),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /Invalid file format/)),
+    );
 
     const audio = (await renderAudio({ durationMs: 1_000, seed: 'x', format: 'wav', kind: 'speech' })).data;
     fake.script.missingOutput();

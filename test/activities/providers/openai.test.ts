@@ -58,13 +58,19 @@ describe('OpenAI adapter: chat and failures', () => {
 
   it('fails with provider_auth_failed, not retryable, when OpenAI refuses the key', async () => {
     const job = { ...chat(), credentials: { apiKey: 'sk-wrong', baseUrl: fake.baseUrl } };
-    await assert.rejects(openai.submit(job, plainContext()), providerError('provider_auth_failed', false, (err) => assert.match(err.message, /HTTP 401.*Incorrect API key/)));
+    await assert.rejects(
+      openai.submit(job, plainContext()),
+      providerError('provider_auth_failed', false, (err) => assert.match(err.message, /HTTP 401.*Incorrect API key/)),
+    );
     assert.equal(fake.received.at(-1)!.headers.authorization, 'Bearer sk-wrong');
   });
 
   it('fails with provider_rate_limited, retryable after the Retry-After, on a 429', async () => {
     fake.script.fail(429, { retryAfter: '2' });
-    await assert.rejects(openai.submit(chat(), plainContext()), providerError('provider_rate_limited', true, (err) => assert.equal(err.opts.retryAfterMs, 2_000)));
+    await assert.rejects(
+      openai.submit(chat(), plainContext()),
+      providerError('provider_rate_limited', true, (err) => assert.equal(err.opts.retryAfterMs, 2_000)),
+    );
   });
 
   it('fails a 503 as a retryable provider_error without retrying itself, and the next call succeeds', async () => {
@@ -116,39 +122,60 @@ describe('OpenAI adapter: chat and failures', () => {
 
   it('fails a 400 as provider_rejected, not retryable, with OpenAI’s message', async () => {
     fake.script.fail(400, { message: "Invalid type for 'messages[0].content'." });
-    await assert.rejects(openai.submit(chat(), plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /messages\[0\]\.content/)));
+    await assert.rejects(
+      openai.submit(chat(), plainContext()),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /messages\[0\]\.content/)),
+    );
   });
 
   it('stops reading an answer past the 16 MB a chat answer may take: output_too_large, not retryable', async () => {
     fake.script.reply('x'.repeat(TEXT_ANSWER_CAP_BYTES + 1));
-    await assert.rejects(openai.submit(chat(), plainContext()), providerError('output_too_large', false, (err) => assert.match(err.message, /^OpenAI's answer was larger than 16 MB/)));
+    await assert.rejects(
+      openai.submit(chat(), plainContext()),
+      providerError('output_too_large', false, (err) => assert.match(err.message, /^OpenAI's answer was larger than 16 MB/)),
+    );
   });
 
   it('fails with provider_bad_output on a cut-off JSON answer and on an answer without choices', async () => {
     fake.script.malformedOutput().missingOutput();
-    await assert.rejects(openai.submit(chat(), plainContext()), providerError('provider_bad_output', false, (err) => assert.match(err.message, /not valid JSON/)));
-    await assert.rejects(openai.submit(chat(), plainContext()), providerError('provider_bad_output', false, (err) => assert.match(err.message, /no choices/)));
+    await assert.rejects(
+      openai.submit(chat(), plainContext()),
+      providerError('provider_bad_output', false, (err) => assert.match(err.message, /not valid JSON/)),
+    );
+    await assert.rejects(
+      openai.submit(chat(), plainContext()),
+      providerError('provider_bad_output', false, (err) => assert.match(err.message, /no choices/)),
+    );
   });
 
   it('fails with content_policy_violation on a refusal and on a content-filtered answer', async () => {
     fake.script.refuse().contentFilter();
-    await assert.rejects(openai.submit(chat(), plainContext()), providerError('content_policy_violation', false, (err) => assert.match(err.message, /can't help/)));
+    await assert.rejects(
+      openai.submit(chat(), plainContext()),
+      providerError('content_policy_violation', false, (err) => assert.match(err.message, /can't help/)),
+    );
     await assert.rejects(openai.submit(chat(), plainContext()), providerError('content_policy_violation', false));
   });
 
   it('refuses a modality OpenAI has no model for without calling it', async () => {
     const before = fake.received.length;
     const video = { ...jobFor('gpt-5', fake), model: { ...jobFor('gpt-5', fake).model, slug: 'some-video', modality: 'video' as const } };
-    await assert.rejects(openai.submit(video, plainContext()), providerError('provider_rejected', false, (err) => assert.match(err.message, /some-video is not one of them \(modality video\)/)));
+    await assert.rejects(
+      openai.submit(video, plainContext()),
+      providerError('provider_rejected', false, (err) => assert.match(err.message, /some-video is not one of them \(modality video\)/)),
+    );
     assert.equal(fake.received.length, before);
   });
 
   it('has nothing to poll or cancel: poll is a clear gateway error, cancel does nothing', async () => {
     const before = fake.received.length;
-    await assert.rejects(openai.poll(chat(), 'anything', plainContext()), providerError('provider_error', false, (err) => {
-      assert.match(err.message, /answers at once/);
-      assert.equal(err.opts.source, 'gateway');
-    }));
+    await assert.rejects(
+      openai.poll(chat(), 'anything', plainContext()),
+      providerError('provider_error', false, (err) => {
+        assert.match(err.message, /answers at once/);
+        assert.equal(err.opts.source, 'gateway');
+      }),
+    );
     await openai.cancel(chat(), 'anything');
     assert.equal(fake.received.length, before);
   });

@@ -26,7 +26,10 @@ describe('Replicate adapter: failures', () => {
 
   it('a refused key is provider_auth_failed, not retryable', async () => {
     const job = { ...image(), credentials: { apiKey: 'r8_wrong', baseUrl: fake.baseUrl } };
-    await assert.rejects(adapter.submit(job, contextFor(fake)), failsWith('provider_auth_failed', false, (err) => assert.match(err.message, /valid authentication token/)));
+    await assert.rejects(
+      adapter.submit(job, contextFor(fake)),
+      failsWith('provider_auth_failed', false, (err) => assert.match(err.message, /valid authentication token/)),
+    );
     assert.equal(fake.received.requests[0]?.authorization, 'Bearer r8_wrong');
   });
 
@@ -97,12 +100,18 @@ describe('Replicate adapter: failures', () => {
 
   it('a refused request (422) is provider_rejected, not retryable', async () => {
     fake.script.fail(422, { detail: '- aspect_ratio: aspect_ratio must be one of the following: "1:1"' });
-    await assert.rejects(adapter.submit(image(), contextFor(fake)), failsWith('provider_rejected', false, (err) => assert.match(err.message, /aspect_ratio/)));
+    await assert.rejects(
+      adapter.submit(image(), contextFor(fake)),
+      failsWith('provider_rejected', false, (err) => assert.match(err.message, /aspect_ratio/)),
+    );
   });
 
   it('a prediction that fails is a provider_error, not retryable, with its error', async () => {
     fake.script.jobFails('CUDA out of memory');
-    await assert.rejects(adapter.submit(image(), contextFor(fake)), failsWith('provider_error', false, (err) => assert.match(err.message, /CUDA out of memory/)));
+    await assert.rejects(
+      adapter.submit(image(), contextFor(fake)),
+      failsWith('provider_error', false, (err) => assert.match(err.message, /CUDA out of memory/)),
+    );
   });
 
   it('a queued prediction that fails is found failed by the poll', async () => {
@@ -125,12 +134,18 @@ describe('Replicate adapter: failures', () => {
     const job = video();
     const providerJobId = pendingId(await adapter.submit(job, contextFor(fake)));
     fake.prediction(providerJobId)!.status = 'canceled';
-    await assert.rejects(adapter.poll(job, providerJobId, contextFor(fake)), failsWith('provider_error', false, (err) => assert.match(err.message, /canceled/)));
+    await assert.rejects(
+      adapter.poll(job, providerJobId, contextFor(fake)),
+      failsWith('provider_error', false, (err) => assert.match(err.message, /canceled/)),
+    );
   });
 
   it('an output without a file URL, no output, or an answer that is not JSON is provider_bad_output', async () => {
     fake.script.malformedOutput();
-    await assert.rejects(adapter.submit(image(), contextFor(fake)), failsWith('provider_bad_output', false, (err) => assert.match(err.message, /no file URL/)));
+    await assert.rejects(
+      adapter.submit(image(), contextFor(fake)),
+      failsWith('provider_bad_output', false, (err) => assert.match(err.message, /no file URL/)),
+    );
     fake.script.missingOutput();
     await assert.rejects(adapter.submit(image(), contextFor(fake)), failsWith('provider_bad_output', false));
     fake.script.malformedBody();
@@ -181,13 +196,22 @@ describe('Replicate adapter: failures', () => {
   });
 
   it('a community model routed without its version is refused by Replicate: provider_rejected', async () => {
-    const job = { ...replicateJob(fake, 'real-esrgan', { params: { scale_factor: '2' } }), route: { provider: 'replicate' as const, model: 'nightmareai/real-esrgan' } /* by name, without its version */ };
-    await assert.rejects(adapter.submit(job, contextFor(fake)), failsWith('provider_rejected', false, (err) => assert.match(err.message, /HTTP 404/)));
+    const job = {
+      ...replicateJob(fake, 'real-esrgan', { params: { scale_factor: '2' } }),
+      route: { provider: 'replicate' as const, model: 'nightmareai/real-esrgan' } /* by name, without its version */,
+    };
+    await assert.rejects(
+      adapter.submit(job, contextFor(fake)),
+      failsWith('provider_rejected', false, (err) => assert.match(err.message, /HTTP 404/)),
+    );
   });
 
   it('a route that is no Replicate model id is refused before any request', async () => {
     const job = { ...image(), route: { provider: 'replicate' as const, model: 'flux schnell' } };
-    await assert.rejects(adapter.submit(job, contextFor(fake)), failsWith('provider_rejected', false, (err) => assert.equal(err.opts.source, 'gateway')));
+    await assert.rejects(
+      adapter.submit(job, contextFor(fake)),
+      failsWith('provider_rejected', false, (err) => assert.equal(err.opts.source, 'gateway')),
+    );
     assert.equal(fake.received.requests.length, 0);
   });
 });

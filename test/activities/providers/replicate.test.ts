@@ -63,7 +63,10 @@ describe('Replicate adapter: what it asks for and what it returns', () => {
     const job = replicateJob(fake, 'flux-1.1-pro', { params: { aspect_ratio: '2:3', num_outputs: 2, seed: 41 } });
     const result = done(await adapter.submit(job, contextFor(fake)));
     const inputs = fake.received.creates.map((c) => (c.body as { input: Record<string, unknown> }).input);
-    assert.deepEqual(inputs.map((i) => i.seed as number).sort((a, b) => a - b), [41, 42]);
+    assert.deepEqual(
+      inputs.map((i) => i.seed as number).sort((a, b) => a - b),
+      [41, 42],
+    );
     for (const input of inputs) assert.deepEqual({ ...input, seed: 0 }, { prompt: 'a lighthouse at dusk', aspect_ratio: '2:3', output_format: 'png', seed: 0 });
     assert.equal(result.files.length, 2);
     assert.notEqual(urlFile(result.files[0]).url, urlFile(result.files[1]).url);
@@ -111,7 +114,10 @@ describe('Replicate adapter: what it asks for and what it returns', () => {
     const file = urlFile(result.files[0]);
     assert.equal(file.mime, 'video/mp4');
     const probed = await probe((await download(file.url)).data);
-    assert.ok(probed.streams.some((s) => s.codec_type === 'audio'), 'Veo 3 videos have sound');
+    assert.ok(
+      probed.streams.some((s) => s.codec_type === 'audio'),
+      'Veo 3 videos have sound',
+    );
     assert.ok(fake.received.requests.some((r) => r.method === 'GET' && r.path === `/v1/predictions/${providerJobId}`));
   });
 

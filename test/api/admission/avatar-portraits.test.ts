@@ -25,7 +25,9 @@ describe('avatar portraits (api/admission/avatar-portraits.ts)', () => {
       const meta = await sharp(png).metadata();
       assert.deepEqual([meta.format, meta.width, meta.height], ['png', STOCK_PORTRAIT_SIZE_PX, STOCK_PORTRAIT_SIZE_PX]);
       seen.add(png.toString('base64'));
-      const rendered = await sharp(Buffer.from(stockPortraitSvg(avatar))).png().toBuffer();
+      const rendered = await sharp(Buffer.from(stockPortraitSvg(avatar)))
+        .png()
+        .toBuffer();
       assert.ok(rendered.equals(png), `${avatar.id}: the stored portrait is its SVG's rendering, byte for byte`);
     }
     assert.equal(seen.size, STOCK_AVATARS.length, 'each avatar has a portrait of its own');

@@ -57,7 +57,7 @@ describe('waiting for an admission', () => {
     assert.equal(heldUp.looks.stopped, true, 'the wait for the answer is stopped');
   });
 
-  it('infers the wallet\'s refusal, not the budget\'s, when the key\'s spend row is last month\'s', async () => {
+  it("infers the wallet's refusal, not the budget's, when the key's spend row is last month's", async () => {
     // A key that spent its whole budget this month; its next request is dated next month, and the
     // worker refused it for the wallet, before the API gave up waiting (its claim stands).
     const probe = await call('POST', '/v1/images', { key: (await createOrganization({ plan: 'pro' })).liveKey, body: IMAGE });
@@ -72,18 +72,32 @@ describe('waiting for an admission', () => {
     assert.equal((await call('PATCH', `/v1/api-keys/${created.body.id}`, { key: org.liveKey, body: { monthly_budget_usd: budgetCredits / 1000 } })).status, 200);
     const available: number = (await call('GET', '/v1/balance', { key: org.liveKey })).body.available_credits;
     const needed = available + 1;
-    assert.ok(spent + needed > budgetCredits && needed <= budgetCredits, 'over this month\'s budget, within next month\'s');
+    assert.ok(spent + needed > budgetCredits && needed <= budgetCredits, "over this month's budget, within next month's");
 
     const now = new Date();
     const nextMonth = budgetPeriodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
     const admitBy = Date.now() + 1_500;
     const generation = {
-      id: newId('gen'), organization_id: org.id, api_key_id: created.body.id, environment: 'live' as const, modality: 'image' as const,
-      model: IMAGE.model, prompt: IMAGE.prompt, params: {}, reserved_credits: needed, admit_by: admitBy, budget_period: nextMonth,
+      id: newId('gen'),
+      organization_id: org.id,
+      api_key_id: created.body.id,
+      environment: 'live' as const,
+      modality: 'image' as const,
+      model: IMAGE.model,
+      prompt: IMAGE.prompt,
+      params: {},
+      reserved_credits: needed,
+      admit_by: admitBy,
+      budget_period: nextMonth,
     };
     assert.equal(await admitGeneration(stack().knex, generation), false, 'the worker refused it');
     const { args } = waitArgs(new Promise<Admission>(() => undefined), {
-      claimId: generation.id, organizationId: org.id, apiKeyId: created.body.id, neededCredits: needed, budgetPeriod: nextMonth, admitBy,
+      claimId: generation.id,
+      organizationId: org.id,
+      apiKeyId: created.body.id,
+      neededCredits: needed,
+      budgetPeriod: nextMonth,
+      admitBy,
     });
     assert.deepEqual(await awaitAdmission(stack().apiDeps, args), {
       kind: 'answered',

@@ -30,7 +30,10 @@ describe('input URLs', () => {
     ({
       'public.test': [{ address: '127.0.0.1', family: 4 }],
       'internal.test': [{ address: '127.0.0.2', family: 4 }],
-      'mixed.test': [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.5', family: 4 }],
+      'mixed.test': [
+        { address: '93.184.215.14', family: 4 },
+        { address: '10.0.0.5', family: 4 },
+      ],
     })[host] ?? [];
   const options = (extra: Partial<ResolveInputOptions> = {}): ResolveInputOptions => ({
     param: 'image_url',
@@ -39,8 +42,7 @@ describe('input URLs', () => {
     maxBytes: 1000,
     ...extra,
   });
-  const viaPublicTest = (extra: Partial<ResolveInputOptions> = {}) =>
-    options({ lookup, isAllowedAddress: (ip) => ip === '127.0.0.1', ca: certificate.cert, ...extra });
+  const viaPublicTest = (extra: Partial<ResolveInputOptions> = {}) => options({ lookup, isAllowedAddress: (ip) => ip === '127.0.0.1', ca: certificate.cert, ...extra });
   const at = (path: string) => `https://public.test:${server.port}${path}`;
 
   before(async () => {

@@ -13,7 +13,9 @@ import { stack } from '../../helpers/stack';
 
 /** Uploads a small PNG the way a client does (POST /v1/uploads, then PUT) and returns its file_url. */
 async function uploadImage(org: TestOrganization, colour: string): Promise<string> {
-  const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } }).png().toBuffer();
+  const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'input.png', content_type: 'image/png', size_bytes: data.length } });
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
   const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });

@@ -49,7 +49,10 @@ describe('principal cache and its change listener', () => {
 
     for (const table of ['organizations', 'users', 'api_keys'] as const) {
       const loads: number = counter.loads;
-      await stack().knex(table).where(table === 'organizations' ? { id: org.id } : { organization_id: org.id }).update({ created_at: stack().knex.raw('created_at') });
+      await stack()
+        .knex(table)
+        .where(table === 'organizations' ? { id: org.id } : { organization_id: org.id })
+        .update({ created_at: stack().knex.raw('created_at') });
       await changesDelivered();
       await cache.find(hash);
       assert.equal(counter.loads, loads + 1, `a change to ${table} empties the cache`);

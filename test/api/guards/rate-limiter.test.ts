@@ -62,9 +62,20 @@ describe('leasing rate limiter', () => {
     const limiter = createRateLimiter(stack().knex, silentLogger);
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await limiter.take(keyId, 3));
-    assert.deepEqual(results.map((r) => [r.allowed, r.remaining]), [[true, 2], [true, 1], [true, 0], [false, 0]]);
+    assert.deepEqual(
+      results.map((r) => [r.allowed, r.remaining]),
+      [
+        [true, 2],
+        [true, 1],
+        [true, 0],
+        [false, 0],
+      ],
+    );
     assert.ok(results[3]!.retryAfterSeconds >= 19 && results[3]!.retryAfterSeconds <= 20);
-    assert.deepEqual(results.slice(0, 3).map((r) => r.resetSeconds), [20, 40, 60]);
+    assert.deepEqual(
+      results.slice(0, 3).map((r) => r.resetSeconds),
+      [20, 40, 60],
+    );
     await limiter.close();
   });
 });
