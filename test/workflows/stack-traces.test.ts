@@ -19,7 +19,7 @@ describe('stack traces in the workflow sandbox', () => {
     const stacks = trace.split(/\n\s*\n/).filter((s) => s.trim() !== '');
     assert.ok(stacks.length > 0, 'the query answered with a pending promise');
     for (const s of stacks) assert.ok(s.trim().split('\n').length <= 3, `at most three frames:\n${s}`);
-    assert.match(trace, /at runAsync \(.*workflows\/generation\.ts:\d+/, 'the wait on the provider, in our code');
+    assert.match(trace, /at runAsync \(.*workflows\/generation-provider\.ts:\d+/, 'the wait on the provider, in our code');
     await handle.cancel();
     await waitForGeneration(id, org.liveKey, ['canceled'], 20_000);
     await assertMoneyInvariants(org.id);
