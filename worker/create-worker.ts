@@ -68,7 +68,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     maxConcurrentLocalActivityExecutions: slots,
     // The cache must hold at least every workflow whose task is running. Beyond that, each cached
     // workflow costs memory in the workflow thread and in the SDK's core for as long as it waits
-    // (about 0.2 MB each measured with 500 async jobs in flight), so idle ones are evicted instead.
+    // (docs/benchmarks.md, bench:async), so idle ones are evicted instead.
     maxCachedWorkflows: Math.max(slots, deps.cachedWorkflows ?? DEFAULT_CACHED_WORKFLOWS),
     // A burst of new workflows (a fan-out of webhook deliveries, a wave of requests) waits on the
     // non-sticky queue, which the SDK's fixed default polls with 2 calls: autoscaling pollers follow
