@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { download } from '../helpers/media';
-import { uploadImage, waitForComparison } from '../helpers/comparisons';
+import { waitForComparison } from '../helpers/comparisons';
+import { uploadImage } from '../helpers/uploads';
 
 // Comparisons run on every modality (decisions §5): the prompt fills the modality's text input,
 // params_shared the rest, and each child is an ordinary generation of that modality with real files.
@@ -60,7 +61,7 @@ describe('comparisons on every modality', function () {
   });
 
   it('image-to-image: params_shared.image_url, one upload, is the input of both models', async () => {
-    const imageUrl = await uploadImage(org, 320, 200);
+    const imageUrl = await uploadImage(org, { width: 320, height: 200 });
     const children = await compareAll(org, { prompt: 'as a watercolour', models: ['flux-dev', 'gpt-image-1'], params_shared: { image_url: imageUrl } }, 'image');
     assert.deepEqual(outputsOf(children), [['image/png'], ['image/png']]);
   });
@@ -89,7 +90,7 @@ describe('comparisons on every modality', function () {
   });
 
   it('avatar: the prompt is the text two avatar models say, a stock avatar and a portrait photo each', async () => {
-    const imageUrl = await uploadImage(org, 256, 320);
+    const imageUrl = await uploadImage(org, { width: 256, height: 320 });
     const children = await compareAll(
       org,
       { prompt: 'Welcome to the tour.', models: ['veed-avatars', 'veed-fabric-1.0'], params_shared: { avatar_id: 'ava_emily', image_url: imageUrl } },
@@ -118,7 +119,7 @@ describe('comparisons on every modality', function () {
   });
 
   it('upscale: params_shared.image_url, an upload, is enlarged by both models', async () => {
-    const imageUrl = await uploadImage(org, 320, 200);
+    const imageUrl = await uploadImage(org, { width: 320, height: 200 });
     const children = await compareAll(org, { prompt: 'sharper', models: ['real-esrgan', 'codeformer'], params_shared: { image_url: imageUrl, scale_factor: '2' } }, 'upscale');
     assert.deepEqual(outputsOf(children), [['image/png'], ['image/png']]);
     assert.deepEqual(

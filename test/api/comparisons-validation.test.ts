@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { createKeyWithRole } from '../helpers/keys';
 import { assertLedgerBalanced } from '../helpers/ledger';
-import { assertNothingRecorded, uploadImage, waitForComparison } from '../helpers/comparisons';
+import { assertNothingRecorded, waitForComparison } from '../helpers/comparisons';
+import { uploadImage } from '../helpers/uploads';
 
 // POST /v1/comparisons refuses a bad request before it records or reserves anything: each refusal
 // is a 4xx with its documented code (decisions §2, §5) and leaves the organization as it was.

@@ -5,21 +5,10 @@ import { estimateImageCredits } from '../../domain/pricing';
 import { call, createOrganization, type TestOrganization } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { download } from '../helpers/media';
+import { uploadImage } from '../helpers/uploads';
 
 // POST /v1/images with image_url (issue 9, item 11): image-to-image on the models that have the
 // capability, priced as the model's images, with an output that visibly comes from its input.
-
-/** Uploads a solid-colour PNG the way a client does (POST /v1/uploads, then PUT) and returns its file_url. */
-async function uploadImage(org: TestOrganization, colour: string, width = 320, height = 200): Promise<string> {
-  const data = await sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'input.png', content_type: 'image/png', size_bytes: data.length } });
-  assert.equal(upload.status, 201, JSON.stringify(upload.body));
-  const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });
-  assert.equal(put.status, 200);
-  return upload.body.file_url;
-}
 
 /** The mean red, green and blue of an output image. */
 async function meanColour(url: string): Promise<number[]> {
@@ -36,7 +25,7 @@ describe('POST /v1/images with image_url (image-to-image)', function () {
   after(() => assertLedgerBalanced(org.id));
 
   it('makes an image from an uploaded image at the requested size, priced as the model prices its images', async () => {
-    const imageUrl = await uploadImage(org, '#e02020');
+    const imageUrl = await uploadImage(org, { colour: '#e02020' });
     const body = { model: 'flux-dev', prompt: 'the same scene at dusk', image_url: imageUrl, aspect_ratio: '16:9' };
     const res = await call('POST', '/v1/images', { key: org.liveKey, body });
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -57,8 +46,8 @@ describe('POST /v1/images with image_url (image-to-image)', function () {
   it('gives measurably different outputs for different inputs, and the same output for the same input and seed', async () => {
     const request = (imageUrl: string, key: string) =>
       call('POST', '/v1/images', { key, body: { model: 'gpt-image-1', prompt: 'as a watercolour', image_url: imageUrl, seed: 11 } });
-    const red = await request(await uploadImage(org, '#e02020'), org.liveKey);
-    const blueUrl = await uploadImage(org, '#2040e0');
+    const red = await request(await uploadImage(org, { colour: '#e02020' }), org.liveKey);
+    const blueUrl = await uploadImage(org, { colour: '#2040e0' });
     const blue = await request(blueUrl, org.liveKey);
     assert.equal(blue.body.cache_hit, false);
     const [redMean, blueMean] = [await meanColour(red.body.outputs[0].url), await meanColour(blue.body.outputs[0].url)];
@@ -76,7 +65,7 @@ describe('POST /v1/images with image_url (image-to-image)', function () {
   it('tints every output of a multi-output request differently, each from the same input', async () => {
     const res = await call('POST', '/v1/images', {
       key: org.liveKey,
-      body: { model: 'flux-dev', prompt: 'variations', image_url: await uploadImage(org, '#20c040'), num_outputs: 2, seed: 3 },
+      body: { model: 'flux-dev', prompt: 'variations', image_url: await uploadImage(org, { colour: '#20c040' }), num_outputs: 2, seed: 3 },
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const [first, second] = await Promise.all(res.body.outputs.map((o: { url: string }) => download(o.url)));
@@ -90,7 +79,7 @@ describe('POST /v1/images with image_url (image-to-image)', function () {
   it('refuses image_url on a model without image_to_image, fetching and charging nothing', async () => {
     const res = await call('POST', '/v1/images', {
       key: org.liveKey,
-      body: { model: 'imagen-4', prompt: 'x', image_url: await uploadImage(org, '#808080') },
+      body: { model: 'imagen-4', prompt: 'x', image_url: await uploadImage(org, { colour: '#808080' }) },
     });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.code, 'capability_not_supported');

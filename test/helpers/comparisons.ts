@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import sharp from 'sharp';
 import { createSimulator } from '../../activities/providers/simulator';
 import type { ProviderAdapter } from '../../activities/providers/types';
 import { call, waitFor, type TestOrganization } from './http';
@@ -51,18 +50,6 @@ export async function assertNothingRecorded(org: TestOrganization, credits: numb
   assert.deepEqual(await recordsOf(org.id), { comparisons: [], generations: [], ledger: credits > 0 ? ['topup'] : [] });
   const balance = await call('GET', '/v1/balance', { key: org.liveKey });
   assert.deepEqual([balance.body.available_credits, balance.body.reserved_credits], [credits, 0]);
-}
-
-/** Uploads a solid-colour PNG as a client does (POST /v1/uploads, then PUT) and returns its file_url. */
-export async function uploadImage(org: TestOrganization, width = 320, height = 200): Promise<string> {
-  const data = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-  const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'input.png', content_type: 'image/png', size_bytes: data.length } });
-  assert.equal(upload.status, 201, JSON.stringify(upload.body));
-  const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });
-  assert.equal(put.status, 200);
-  return upload.body.file_url;
 }
 
 /**

@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import sharp from 'sharp';
 import { createInputFetcher } from '../../../api/admission/inputs';
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { hashSecret } from '../../../domain/api-key-secret';
 import type { Storage } from '../../../storage/types';
 import { call, createOrganization, type TestOrganization } from '../../helpers/http';
 import { stack } from '../../helpers/stack';
+import { uploadImage } from '../../helpers/uploads';
 
 // createInputFetcher (issue 10): a comparison sends one image_url to many models; the request
 // fetches and stores it once. The inputs here are uploads (this service's own signed file URLs),
 // which the fetcher reads from storage, so counting storage reads counts fetches.
-
-/** Uploads a small PNG the way a client does (POST /v1/uploads, then PUT) and returns its file_url. */
-async function uploadImage(org: TestOrganization, colour: string): Promise<string> {
-  const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  const upload = await call('POST', '/v1/uploads', { key: org.liveKey, body: { filename: 'input.png', content_type: 'image/png', size_bytes: data.length } });
-  assert.equal(upload.status, 201, JSON.stringify(upload.body));
-  const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: data });
-  assert.equal(put.status, 200);
-  return upload.body.file_url;
-}
 
 /** The real storage, counting the files read (fetches of inputs) and written (stored copies). */
 function countingStorage(storage: Storage) {
@@ -49,7 +37,7 @@ describe('the input fetcher', () => {
   });
 
   it('fetches and stores a URL once however many models of the request ask for it', async () => {
-    const url = await uploadImage(org, '#e02020');
+    const url = await uploadImage(org, { colour: '#e02020', width: 32, height: 32 });
     const { counts, storage } = countingStorage(stack().apiDeps.storage);
     const fetchInput = createInputFetcher({ storage, allowPrivateInputUrls: false }, principal);
 
@@ -64,8 +52,8 @@ describe('the input fetcher', () => {
   });
 
   it('fetches different URLs separately, and each request anew', async () => {
-    const red = await uploadImage(org, '#e02020');
-    const blue = await uploadImage(org, '#2040e0');
+    const red = await uploadImage(org, { colour: '#e02020', width: 32, height: 32 });
+    const blue = await uploadImage(org, { colour: '#2040e0', width: 32, height: 32 });
     const { counts, storage } = countingStorage(stack().apiDeps.storage);
     const deps = { storage, allowPrivateInputUrls: false };
     const fetchInput = createInputFetcher(deps, principal);
