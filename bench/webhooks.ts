@@ -241,13 +241,17 @@ runBenchmark('webhooks', async (errors) => {
     const t0 = Date.now();
     const replays = summarize(
       await runLoad(total, 8, async () => {
-        const res = await postJson(`${stack.apiUrl}/v1/webhook-deliveries/${delivered}/replay`, testKey, {});
-        if (res.status !== 202) {
+        try {
+          const res = await postJson(`${stack.apiUrl}/v1/webhook-deliveries/${delivered}/replay`, testKey, {});
+          if (res.status === 202) {
+            replayIds.push(JSON.parse(res.body).id);
+            return true;
+          }
           errors.unexpected('POST /v1/webhook-deliveries/:id/replay', `${res.status} ${res.body.slice(0, 200)}`);
-          return false;
+        } catch (err) {
+          errors.unexpected('POST /v1/webhook-deliveries/:id/replay', err);
         }
-        replayIds.push(JSON.parse(res.body).id);
-        return true;
+        return false;
       }),
     );
     await waitUntil(() => replayIds.every((id) => byDelivery.has(id)), 120_000, 'the replays');
