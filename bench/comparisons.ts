@@ -1,4 +1,5 @@
 import { listModels } from '../domain/catalog';
+import { isTerminal, type GenerationStatus } from '../domain/generation-status';
 import { COMPARISON_MODEL_CAP } from '../domain/plans';
 import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../test/helpers/provider-doubles';
 import { startBenchStack } from './lib/embedded-stack';
@@ -45,7 +46,6 @@ const MODELS = listModels()
   .filter((m) => m.modality === 'chat')
   .map((m) => m.slug)
   .slice(0, COMPARISON_MODEL_CAP.team);
-const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 type Headers = Record<string, string>;
 type Side = 'comparison' | 'single';
@@ -57,7 +57,7 @@ interface Comparison {
 }
 interface Generation {
   id: string;
-  status: string;
+  status: GenerationStatus;
   created_at: string;
   finished_at: string | null;
 }
@@ -111,8 +111,7 @@ async function post(errors: ErrorLog, url: string, key: Headers, body: unknown, 
   return res;
 }
 
-const getGeneration = (errors: ErrorLog, api: string, key: Headers, id: string) =>
-  pollUntil<Generation>(errors, `${api}/v1/generations/${id}`, key, (g) => TERMINAL.includes(g.status));
+const getGeneration = (errors: ErrorLog, api: string, key: Headers, id: string) => pollUntil<Generation>(errors, `${api}/v1/generations/${id}`, key, (g) => isTerminal(g.status));
 
 /** One 12-model comparison, from its POST to the poll that reads its `finished_at`. */
 async function timeComparison(errors: ErrorLog, api: string, key: Headers, round: number): Promise<Sample> {
