@@ -11,6 +11,8 @@ const BENCH_WORKER_ENTRY = 'bench/lib/bench-worker-main.ts';
 // as `npm run worker` runs it (with the floor workflows, bench/lib/bench-worker-main.ts): its memory is its own to measure, and it gets a core of its own
 // instead of sharing the load generator's event loop. It reads the stack's database, Temporal,
 // storage and signing secret; `env` adds the provider settings (PROVIDER_MODE, FAL_KEY, ...).
+// `opts.entry` runs another worker entry with the same settings, e.g. the one whose providers are
+// stood in for by the simulator (PROVIDER_DOUBLES_WORKER), for a bench that steers jobs with `#slow`.
 
 export interface BenchWorker extends ServiceProcess {
   /**
@@ -20,11 +22,11 @@ export interface BenchWorker extends ServiceProcess {
   measuring<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-export async function startBenchWorker(config: Config, dir: string, env: Record<string, string>): Promise<BenchWorker> {
+export async function startBenchWorker(config: Config, dir: string, env: Record<string, string>, opts: { entry?: string } = {}): Promise<BenchWorker> {
   let exit: string | undefined;
   const worker = await spawnService({
     name: 'worker',
-    entry: BENCH_WORKER_ENTRY,
+    entry: opts.entry ?? BENCH_WORKER_ENTRY,
     ready: '"worker polling"',
     logFile: path.join(dir, 'worker.log'),
     onUnexpectedExit: (description) => {
