@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startBenchApi } from './lib/api-process';
@@ -24,8 +25,9 @@ import { startBenchWorker } from './lib/worker-process';
 // Rounds are interleaved (the harness's `interleaved`), each side first in turn. Per side: the
 // added p50/p99 over direct (pooled over the rounds), the CPU per request of all the side's
 // processes (ours: API + worker + Temporal + Postgres; LiteLLM: its proxy process and anything
-// under it; the load generator and the fake are nobody's), the requests/s at c=8, where both
-// gateways are CPU-bound on the 2-core machine, and the ratios ours ÷ LiteLLM as the median of
+// under it; the load generator and the fake are nobody's), the requests/s at c=8 as the saturation
+// figure (printed with the cores the side kept busy and the whole machine's busy share, so a
+// reader sees whether it was CPU-bound), and the ratios ours ÷ LiteLLM as the median of
 // per-round ratios with their range. No target is set here: the eager-start issue sets them, so
 // the figures are reported without a verdict. Every non-200 (or an answer without its content) is
 // an unexpected error and voids the run. BENCH_SCALE multiplies the request counts.
@@ -65,6 +67,17 @@ interface Round {
   wallMs: number;
   calls: number;
   cpuByProcess: Map<string, number>;
+  /** The whole machine's busy share (0–1) in the round, every process on it (other benches too). */
+  machineBusy: number;
+}
+
+/** The machine's busy and total CPU ticks so far, from /proc/stat's first line. */
+async function machineTicks(): Promise<{ busy: number; total: number }> {
+  const [, ...fields] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  // idle and iowait
+  return { busy: total - ticks[3]! - (ticks[4] ?? 0), total };
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -165,11 +178,12 @@ async function main(errors: ErrorLog): Promise<BenchReport> {
         const perRound = Math.max(10, Math.round((concurrency === 1 ? 60 : 240) * scale));
         say(`c=${concurrency}: ${ROUNDS} rounds of ${perRound} requests per side`);
         const rounds = await interleaved(ROUNDS, SIDES, async (side): Promise<Round> => {
-          const before = await cpuSnapshot(processName);
+          const [before, machineBefore] = [await cpuSnapshot(processName), await machineTicks()];
           const load = await runLoad(perRound, concurrency, timed(side));
-          const after = await cpuSnapshot(processName);
+          const [after, machineAfter] = [await cpuSnapshot(processName), await machineTicks()];
           checkProcesses();
-          return { latencies: load.latenciesMs, wallMs: load.wallMs, calls: perRound, cpuByProcess: cpuSpent(before, after) };
+          const machineBusy = (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total);
+          return { latencies: load.latenciesMs, wallMs: load.wallMs, calls: perRound, cpuByProcess: cpuSpent(before, after), machineBusy };
         });
         byConcurrency.push({ concurrency, rounds });
       }
@@ -209,6 +223,7 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
     const perSecond = (side: SideName) => rounds[side].map((r) => (r.latencies.length / r.wallMs) * 1000);
     /** The side's processes' CPU per second of wall time: how many cores it kept busy. */
     const coresBusy = (side: SideName) => median(rounds[side].map((r) => cpuOf(r, SIDE_PROCESSES[side]) / r.wallMs));
+    const busyPercent = (side: SideName) => Math.round(median(rounds[side].map((r) => r.machineBusy)) * 100);
     const cpuByProcess = (side: SideName) => {
       const total = new Map<string, number>();
       for (const r of rounds[side]) for (const [name, spent] of r.cpuByProcess) total.set(name, (total.get(name) ?? 0) + spent);
@@ -234,7 +249,8 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
         sideCpuMsPerRequestPerRound: cpuPerRequest(side).map(round1),
         sideCoresBusy: round1(coresBusy(side)),
         cpuMsPerRequestByProcess: cpuByProcess(side),
-        machineCoresBusy: round1(median(rounds[side].map((r) => allCpu(r) / r.wallMs))),
+        benchProcessesCoresBusy: round1(median(rounds[side].map((r) => allCpu(r) / r.wallMs))),
+        machineBusyPercent: Math.round(median(rounds[side].map((r) => r.machineBusy)) * 100),
       };
     }
     lines.push('');
@@ -256,7 +272,7 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
       {
         name: `CPU per request, all the side's processes, c=${c}`,
         target: none,
-        result: `ours ${median(cpuPerRequest('ours')).toFixed(1)} ms (${ourParts.join(', ')}); LiteLLM ${median(cpuPerRequest('litellm')).toFixed(1)} ms; ours ÷ LiteLLM ${ratio(cpuPerRequest('ours'), cpuPerRequest('litellm'))}`,
+        result: `ours ${median(cpuPerRequest('ours')).toFixed(1)} ms (mean by process: ${ourParts.join(', ')}); LiteLLM ${median(cpuPerRequest('litellm')).toFixed(1)} ms; ours ÷ LiteLLM ${ratio(cpuPerRequest('ours'), cpuPerRequest('litellm'))}`,
       },
     );
     if (c === Math.max(...CONCURRENCIES)) {
@@ -264,7 +280,8 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
         name: `requests/s at saturation (c=${c})`,
         target: none,
         result:
-          `ours ${median(perSecond('ours')).toFixed(1)} (its processes kept ${coresBusy('ours').toFixed(2)} cores busy); LiteLLM ${median(perSecond('litellm')).toFixed(1)} (${coresBusy('litellm').toFixed(2)} cores); ` +
+          `ours ${median(perSecond('ours')).toFixed(1)} (its processes kept ${coresBusy('ours').toFixed(2)} cores busy, the machine ${busyPercent('ours')}% busy); ` +
+          `LiteLLM ${median(perSecond('litellm')).toFixed(1)} (${coresBusy('litellm').toFixed(2)} cores, the machine ${busyPercent('litellm')}% busy); ` +
           `direct ${median(perSecond('direct')).toFixed(1)}; ours ÷ LiteLLM ${ratio(perSecond('ours'), perSecond('litellm'))}`,
       });
     }
