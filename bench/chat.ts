@@ -175,7 +175,8 @@ async function main(errors: ErrorLog): Promise<BenchReport> {
 
       const byConcurrency: { concurrency: number; rounds: Record<SideName, Round[]> }[] = [];
       for (const concurrency of CONCURRENCIES) {
-        const perRound = Math.max(10, Math.round((concurrency === 1 ? 60 : 240) * scale));
+        // At least 100 per round at full scale, so that a round's own p99 (for the per-round ratios) is not just its maximum.
+        const perRound = Math.max(10, Math.round((concurrency === 1 ? 100 : 300) * scale));
         say(`c=${concurrency}: ${ROUNDS} rounds of ${perRound} requests per side`);
         const rounds = await interleaved(ROUNDS, SIDES, async (side): Promise<Round> => {
           const [before, machineBefore] = [await cpuSnapshot(processName), await machineTicks()];
