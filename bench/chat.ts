@@ -1,34 +1,103 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { createKnex } from '../db/knex';
+import path from 'node:path';
+import { startBenchApi } from './lib/api-process';
 import { startBenchStack } from './lib/embedded-stack';
 import { startFakeUpstream } from './lib/fake-upstream';
+import { type ErrorLog, formatRatio, interleaved, median, ratioOf, runBenchmark, type BenchReport, type TargetResult } from './lib/harness';
 import { getJson, postJson, requestJson } from './lib/http-client';
-import { newTally, postgresCommits, tallyTable, type Tally } from './lib/cost-tally';
-import { runBench } from './lib/run-bench';
-import { ms, percentile, runLoad } from './lib/stats';
+import { ensureLiteLLM, LITELLM_VERSION, startLiteLLMProxy } from './lib/litellm';
+import { benchProcessName, cpuSnapshot, cpuSpent, THIS_PROCESS } from './lib/process-cpu';
+import { percentile, runLoad } from './lib/stats';
 import { startBenchWorker } from './lib/worker-process';
 
-// npm run bench:chat — what the gateway adds to a chat completion. POST /v1/chat with
-// llama-3.3-70b (first route: openai_compatible) through the OpenAI-compatible adapter to a fake
-// upstream in its own process that answers at once (test/fakes/openai-server.ts), against POSTing
-// the same completion to the fake's /chat/completions directly, at concurrency 1 and 8. The API
-// waits for the sync result, so a chat request is timed end to end: auth, validation, admission
-// (Update-with-Start, the reservation), the provider call as a local activity, the capture and the
-// answer. The API runs in this process, the worker in its own (PROVIDER_MODE=live,
-// OPENAI_COMPATIBLE_BASE_URL, OPENAI_COMPATIBLE_API_KEY). Five interleaved rounds per
-// concurrency, each side first in turn; the percentiles pool every round.
-// BENCH_SCALE multiplies the request counts.
+// npm run bench:chat — what a gateway adds to a chat completion, ours against LiteLLM's proxy, the
+// one people would pick instead. Three sides in front of the same fake upstream (its own process,
+// answering at once: test/fakes/openai-server.ts), at concurrency 1 and 8:
+// - ours: POST /v1/chat with llama-3.3-70b (first route: openai_compatible) on the embedded stack,
+//   the API and the worker each in its own process as `npm run api` / `npm run worker` run them;
+//   each request is authenticated, admitted (Update-with-Start, the reservation), served by the
+//   provider call as a local activity, captured and recorded, and answered;
+// - LiteLLM: POST /chat/completions on LiteLLM's proxy (LITELLM_VERSION, installed by this bench
+//   into .cache/litellm-venv on first run: bench/lib/litellm.ts), one uvicorn worker, a master
+//   key, no database, one OpenAI-compatible route to the fake; it meters nothing durably;
+// - direct: POST {upstream}/chat/completions, the floor both are measured against.
+// Rounds are interleaved (the harness's `interleaved`), each side first in turn. Per side: the
+// added p50/p99 over direct (pooled over the rounds), the CPU per request of all the side's
+// processes (ours: API + worker + Temporal + Postgres; LiteLLM: its proxy process and anything
+// under it; the load generator and the fake are nobody's), the requests/s at c=8 as the saturation
+// figure (printed with the cores the side kept busy and the whole machine's busy share, so a
+// reader sees whether it was CPU-bound), and the ratios ours ÷ LiteLLM as the median of
+// per-round ratios with their range. No target is set here: the eager-start issue sets them, so
+// the figures are reported without a verdict. Every non-200 (or an answer without its content) is
+// an unexpected error and voids the run. BENCH_SCALE multiplies the request counts.
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
-const ROUNDS = 5;
+/** Six, so that each of the three sides goes first twice. */
+const ROUNDS = 6;
+const CONCURRENCIES = [1, 8] as const;
 const MODEL = 'llama-3.3-70b';
-/** The catalog's route model of llama-3.3-70b: what the adapter sends upstream. */
+/** The catalog's route model of llama-3.3-70b: what our adapter sends upstream, and LiteLLM's route too. */
 const UPSTREAM_MODEL = 'meta-llama/Llama-3.3-70B-Instruct-Turbo';
 const MESSAGES = [{ role: 'user', content: 'Name three colours of the sea at dawn.' }];
 const MAX_TOKENS = 64;
+const REQUEST_TIMEOUT_MS = 30_000;
+const SIDES = ['ours', 'litellm', 'direct'] as const;
+type SideName = (typeof SIDES)[number];
+const SIDE_TITLES: Record<SideName, string> = { ours: 'ours (POST /v1/chat)', litellm: `LiteLLM ${LITELLM_VERSION}`, direct: 'direct' };
 
-async function main() {
+const API = 'API';
+const LITELLM = 'LiteLLM proxy';
+/** Whose processes a side's CPU is: the load generator (this process) and the fake belong to none. */
+const SIDE_PROCESSES: Record<SideName, string[]> = {
+  ours: [API, 'worker', 'Temporal dev server', 'Temporal server', 'Postgres'],
+  litellm: [LITELLM],
+  direct: [],
+};
+
+function processName(commandLine: string): string {
+  if (commandLine.includes('api/main.ts')) return API;
+  if (commandLine.includes('litellm')) return LITELLM;
+  return benchProcessName(commandLine);
+}
+
+/** One side's round: its latencies and what every process spent meanwhile. */
+interface Round {
+  latencies: number[];
+  wallMs: number;
+  calls: number;
+  cpuByProcess: Map<string, number>;
+  /** The whole machine's busy share (0–1) in the round, every process on it (other benches too). */
+  machineBusy: number;
+}
+
+/** The machine's busy and total CPU ticks so far, from /proc/stat's first line. */
+async function machineTicks(): Promise<{ busy: number; total: number }> {
+  const [, ...fields] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  // idle and iowait
+  return { busy: total - ticks[3]! - (ticks[4] ?? 0), total };
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const p = (xs: number[], q: number) => percentile(sorted(xs), q);
+const fmt = (msValue: number) => `${msValue >= 0 ? '+' : ''}${msValue.toFixed(1)} ms`;
+
+/** CPU of the named processes (with their exited children) in a round. */
+function cpuOf(round: Round, processes: string[]): number {
+  let total = 0;
+  for (const [name, spent] of round.cpuByProcess) if (processes.some((owned) => name === owned || name === `${owned}: exited children`)) total += spent;
+  return total;
+}
+const allCpu = (round: Round) => [...round.cpuByProcess.values()].reduce((a, b) => a + b, 0);
+
+async function main(errors: ErrorLog): Promise<BenchReport> {
+  const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  // First, so that a failed install stops the run before anything else starts.
+  await ensureLiteLLM(say);
   const upstream = await startFakeUpstream('test/fakes/openai-server.ts');
+  const providerEnv = { PROVIDER_MODE: 'live', OPENAI_COMPATIBLE_BASE_URL: upstream.baseUrl, OPENAI_COMPATIBLE_API_KEY: upstream.apiKey };
   const stack = await startBenchStack(
     {
       providerMode: 'live',
@@ -37,112 +106,205 @@ async function main() {
     },
     { inProcessWorker: false },
   );
-  const worker = await startBenchWorker(stack.config, stack.dir, {
-    PROVIDER_MODE: 'live',
-    OPENAI_COMPATIBLE_BASE_URL: upstream.baseUrl,
-    OPENAI_COMPATIBLE_API_KEY: upstream.apiKey,
-  });
-  const knex = createKnex(stack.config.databaseUrl!);
+  const worker = await startBenchWorker(stack.config, stack.dir, providerEnv);
+  const api = await startBenchApi(stack.config, stack.dir, providerEnv);
+  const litellm = await startLiteLLMProxy(
+    { modelName: MODEL, upstreamModel: UPSTREAM_MODEL, upstreamBaseUrl: upstream.baseUrl, upstreamApiKey: upstream.apiKey },
+    path.join(stack.dir, 'litellm'),
+  );
   try {
-    await worker.measuring(async () => {
-      const admin = { Authorization: 'Bearer adm_bench' };
-      const org = JSON.parse((await postJson(`${stack.apiUrl}/admin/v1/organizations`, admin, { name: 'chat bench', plan: 'pro', credits: 100_000_000 })).body);
+    return await worker.measuring(async () => {
+      const admin = { Authorization: `Bearer ${stack.config.adminToken}` };
+      const org = JSON.parse((await postJson(`${api.url}/admin/v1/organizations`, admin, { name: 'chat bench', plan: 'pro', credits: 100_000_000 })).body);
       // The load is far above RATE_LIMIT_PER_MINUTE: lift this organization's limit, as an operator would.
-      await requestJson('PATCH', `${stack.apiUrl}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
-      const key = { Authorization: `Bearer ${org.api_keys.find((k: { environment: string }) => k.environment === 'live').secret}` };
+      await requestJson('PATCH', `${api.url}/admin/v1/organizations/${org.id}`, admin, { rate_limit_per_minute: 1_000_000 });
+      const ourKey = { Authorization: `Bearer ${org.api_keys.find((k: { environment: string }) => k.environment === 'live').secret}` };
 
-      const viaGateway = async () => {
-        const res = await postJson(`${stack.apiUrl}/v1/chat`, key, { model: MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS });
-        return res.status === 200 && typeof JSON.parse(res.body).message?.content === 'string';
+      /** One call of a side: the answer's text, or an unexpected error recorded. */
+      const call: Record<SideName, () => Promise<string>> = {
+        ours: async () => {
+          const res = await requestJson('POST', `${api.url}/v1/chat`, ourKey, { model: MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS }, { timeoutMs: REQUEST_TIMEOUT_MS });
+          return answerText(res, (body) => (body.message as { content?: unknown } | undefined)?.content);
+        },
+        litellm: async () => {
+          const res = await requestJson(
+            'POST',
+            `${litellm.baseUrl}/chat/completions`,
+            { Authorization: `Bearer ${litellm.masterKey}` },
+            { model: MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS },
+            { timeoutMs: REQUEST_TIMEOUT_MS },
+          );
+          return answerText(res, firstChoiceText);
+        },
+        direct: async () => {
+          const res = await requestJson(
+            'POST',
+            `${upstream.baseUrl}/chat/completions`,
+            { Authorization: `Bearer ${upstream.apiKey}` },
+            { model: UPSTREAM_MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS },
+            { timeoutMs: REQUEST_TIMEOUT_MS },
+          );
+          return answerText(res, firstChoiceText);
+        },
       };
-      const direct = async () => {
-        const res = await postJson(
-          `${upstream.baseUrl}/chat/completions`,
-          { Authorization: `Bearer ${upstream.apiKey}` },
-          { model: UPSTREAM_MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS },
-        );
-        return res.status === 200;
-      };
-      // The chat answer does not name its provider; its Generation does.
-      const first = JSON.parse((await postJson(`${stack.apiUrl}/v1/chat`, key, { model: MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS })).body);
-      const served = JSON.parse((await getJson(`${stack.apiUrl}/v1/generations/${first.id}`, key)).body);
-      if (served.provider !== 'openai_compatible') throw new Error(`POST /v1/chat did not go through the OpenAI-compatible adapter: ${JSON.stringify(served)}`);
-
-      process.stderr.write('[bench] warming up\n');
-      await runLoad(Math.max(10, Math.round(40 * scale)), 4, viaGateway);
-      await runLoad(Math.max(10, Math.round(40 * scale)), 4, direct);
-
-      const results: { concurrency: number; gateway: Side; direct: Side; spent: Tally }[] = [];
-      for (const concurrency of [1, 8]) {
-        const perRound = Math.max(10, Math.round((concurrency === 1 ? 40 : 160) * scale));
-        process.stderr.write(`[bench] c=${concurrency}: ${ROUNDS} rounds of ${perRound} requests each way\n`);
-        const gatewaySide = newSide();
-        const directSide = newSide();
-        const spent = newTally(postgresCommits(knex));
-        const gatewayRound = async () => gatewaySide.add(await spent.during(() => runLoad(perRound, concurrency, viaGateway)));
-        const directRound = async () => directSide.add(await runLoad(perRound, concurrency, direct));
-        // Interleaved, each side first in turn, so a drift in the machine's speed moves both alike.
-        for (let round = 0; round < ROUNDS; round++) {
-          if (round % 2 === 0) await gatewayRound().then(directRound);
-          else await directRound().then(gatewayRound);
+      const timed = (side: SideName) => async () => {
+        try {
+          await call[side]();
+          return true;
+        } catch (err) {
+          errors.unexpected(`${side} call`, err);
+          return false;
         }
-        results.push({ concurrency, gateway: gatewaySide, direct: directSide, spent });
-      }
+      };
 
-      const line = (name: string, side: Side, concurrency: number) =>
-        `  ${name.padEnd(42)} c=${concurrency}  n=${side.latencies.length}  p50 ${ms(side.p(0.5))}  p99 ${ms(side.p(0.99))}  ${side.perSecond().toFixed(1)} req/s  errors ${side.errors}`;
-      console.log(
-        [
-          '',
-          `bench:chat (embedded stack on the ${stack.temporalLabel}; API live, worker in its own process, ${MODEL} via openai_compatible; the fake upstream in its own process answers at once; ${os.cpus().length} cores)`,
-          '',
-          ...results.flatMap((r) => [
-            line('POST /v1/chat', r.gateway, r.concurrency),
-            line('POST {upstream}/chat/completions directly', r.direct, r.concurrency),
-            `  added by the gateway at c=${r.concurrency}: p50 +${ms(r.gateway.p(0.5) - r.direct.p(0.5))}, p99 +${ms(r.gateway.p(0.99) - r.direct.p(0.99))}`,
-            '',
-          ]),
-          'CPU per POST /v1/chat, by process:',
-          tallyTable(results.map((r) => [`c=${r.concurrency}`, r.spent, r.gateway.latencies.length + r.gateway.errors])),
-          '',
-        ].join('\n'),
-      );
+      // Both gateways must really serve the fake's answer, and ours through the OpenAI-compatible adapter.
+      const first = await postJson(`${api.url}/v1/chat`, ourKey, { model: MODEL, messages: MESSAGES, max_tokens: MAX_TOKENS });
+      const ours = answerText(first, (body) => (body.message as { content?: unknown } | undefined)?.content);
+      const [viaLiteLLM, direct] = [await call.litellm(), await call.direct()];
+      if (ours !== direct || viaLiteLLM !== direct)
+        throw new Error(`the three sides answer differently: ours ${JSON.stringify(ours)}, LiteLLM ${JSON.stringify(viaLiteLLM)}, direct ${JSON.stringify(direct)}`);
+      // The chat answer does not name its provider; its Generation does.
+      const served = JSON.parse((await getJson(`${api.url}/v1/generations/${JSON.parse(first.body).id}`, ourKey)).body);
+      if (served.provider !== 'openai_compatible') throw new Error(`POST /v1/chat did not go through the OpenAI-compatible adapter: ${JSON.stringify(served).slice(0, 500)}`);
+
+      const checkProcesses = () => {
+        for (const exit of [api.exitedUnexpectedly(), litellm.exitedUnexpectedly()]) if (exit) throw new Error(exit);
+      };
+      say('warming up');
+      for (const side of SIDES) await runLoad(Math.max(10, Math.round(40 * scale)), 4, timed(side));
+
+      const byConcurrency: { concurrency: number; rounds: Record<SideName, Round[]> }[] = [];
+      for (const concurrency of CONCURRENCIES) {
+        // At least 100 per round at full scale, so that a round's own p99 (for the per-round ratios) is not just its maximum.
+        const perRound = Math.max(10, Math.round((concurrency === 1 ? 100 : 300) * scale));
+        say(`c=${concurrency}: ${ROUNDS} rounds of ${perRound} requests per side`);
+        const rounds = await interleaved(ROUNDS, SIDES, async (side): Promise<Round> => {
+          const [before, machineBefore] = [await cpuSnapshot(processName), await machineTicks()];
+          const load = await runLoad(perRound, concurrency, timed(side));
+          const [after, machineAfter] = [await cpuSnapshot(processName), await machineTicks()];
+          checkProcesses();
+          const machineBusy = (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total);
+          return { latencies: load.latenciesMs, wallMs: load.wallMs, calls: perRound, cpuByProcess: cpuSpent(before, after), machineBusy };
+        });
+        byConcurrency.push({ concurrency, rounds });
+      }
+      return report(byConcurrency, stack.temporalLabel, scale);
     });
   } finally {
-    await knex.destroy();
+    await litellm.stop();
+    await api.stop();
     await worker.stop();
     await stack.stop();
     await upstream.stop();
   }
 }
 
-/** One side's latencies pooled over its rounds. */
-interface Side {
-  latencies: number[];
-  errors: number;
-  add(load: { latenciesMs: number[]; wallMs: number; errors: number }): void;
-  p(quantile: number): number;
-  perSecond(): number;
+/** An OpenAI chat completion's text. */
+const firstChoiceText = (body: Record<string, unknown>) => (body.choices as { message?: { content?: unknown } }[] | undefined)?.[0]?.message?.content;
+
+/** The answer's text if the status is 200 and the body has it; else throws what came back. */
+function answerText(res: { status: number; body: string }, pick: (body: Record<string, unknown>) => unknown): string {
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 300)}`);
+  const text = pick(JSON.parse(res.body) as Record<string, unknown>);
+  if (typeof text !== 'string') throw new Error(`a 200 without the answer's text: ${res.body.slice(0, 300)}`);
+  return text;
 }
 
-function newSide(): Side {
-  let wallMs = 0;
-  const side: Side = {
-    latencies: [],
-    errors: 0,
-    add(load) {
-      side.latencies.push(...load.latenciesMs);
-      side.errors += load.errors;
-      wallMs += load.wallMs;
-    },
-    p: (quantile) =>
-      percentile(
-        [...side.latencies].sort((a, b) => a - b),
-        quantile,
-      ),
-    perSecond: () => (side.latencies.length / wallMs) * 1000,
+function report(byConcurrency: { concurrency: number; rounds: Record<SideName, Round[]> }[], temporalLabel: string, scaleUsed: number): BenchReport {
+  const targets: TargetResult[] = [];
+  const figures: Record<string, unknown> = {};
+  const none = 'none here (set by the eager-start issue)';
+  const lines: string[] = [''];
+  for (const { concurrency: c, rounds } of byConcurrency) {
+    const pooled = (side: SideName) => rounds[side].flatMap((r) => r.latencies);
+    const calls = (side: SideName) => rounds[side].reduce((n, r) => n + r.calls, 0);
+    const added = (side: SideName, q: number) => p(pooled(side), q) - p(pooled('direct'), q);
+    const perRoundAdded = (side: SideName, q: number) => rounds[side].map((r, i) => p(r.latencies, q) - p(rounds.direct[i]!.latencies, q));
+    const cpuPerRequest = (side: SideName) => rounds[side].map((r) => cpuOf(r, SIDE_PROCESSES[side]) / r.calls);
+    const perSecond = (side: SideName) => rounds[side].map((r) => (r.latencies.length / r.wallMs) * 1000);
+    /** The side's processes' CPU per second of wall time: how many cores it kept busy. */
+    const coresBusy = (side: SideName) => median(rounds[side].map((r) => cpuOf(r, SIDE_PROCESSES[side]) / r.wallMs));
+    const busyPercent = (side: SideName) => Math.round(median(rounds[side].map((r) => r.machineBusy)) * 100);
+    const cpuByProcess = (side: SideName) => {
+      const total = new Map<string, number>();
+      for (const r of rounds[side]) for (const [name, spent] of r.cpuByProcess) total.set(name, (total.get(name) ?? 0) + spent);
+      return Object.fromEntries(
+        [...total].filter(([, spent]) => spent > 0).map(([name, spent]) => [name === THIS_PROCESS ? `${name} (load generator)` : name, round1(spent / calls(side))]),
+      );
+    };
+
+    for (const side of SIDES) {
+      const xs = pooled(side);
+      lines.push(
+        `  ${SIDE_TITLES[side].padEnd(22)} c=${c}  n=${xs.length}  p50 ${p(xs, 0.5).toFixed(1)} ms  p99 ${p(xs, 0.99).toFixed(1)} ms  ${median(perSecond(side)).toFixed(1)} req/s` +
+          (side === 'direct' ? '' : `  added p50 ${fmt(added(side, 0.5))}  p99 ${fmt(added(side, 0.99))}  CPU/request ${median(cpuPerRequest(side)).toFixed(1)} ms`),
+      );
+      figures[`c${c}.${side}`] = {
+        n: xs.length,
+        p50Ms: round1(p(xs, 0.5)),
+        p99Ms: round1(p(xs, 0.99)),
+        addedP50Ms: side === 'direct' ? undefined : round1(added(side, 0.5)),
+        addedP99Ms: side === 'direct' ? undefined : round1(added(side, 0.99)),
+        addedP50PerRoundMs: side === 'direct' ? undefined : perRoundAdded(side, 0.5).map(round1),
+        requestsPerSecondPerRound: perSecond(side).map(round1),
+        sideCpuMsPerRequestPerRound: cpuPerRequest(side).map(round1),
+        sideCoresBusy: round1(coresBusy(side)),
+        cpuMsPerRequestByProcess: cpuByProcess(side),
+        benchProcessesCoresBusy: round1(median(rounds[side].map((r) => allCpu(r) / r.wallMs))),
+        machineBusyPercent: Math.round(median(rounds[side].map((r) => r.machineBusy)) * 100),
+      };
+    }
+    lines.push('');
+
+    const ratio = (a: number[], b: number[]) => formatRatio(ratioOf(a, b));
+    const cpuOurs = cpuByProcess('ours');
+    const ourParts = SIDE_PROCESSES.ours.filter((name) => cpuOurs[name] !== undefined).map((name) => `${name} ${cpuOurs[name]}`);
+    targets.push(
+      {
+        name: `added p50 / p99 over direct, c=${c}`,
+        target: none,
+        result: `ours ${fmt(added('ours', 0.5))} / ${fmt(added('ours', 0.99))}; LiteLLM ${fmt(added('litellm', 0.5))} / ${fmt(added('litellm', 0.99))} (pooled over ${ROUNDS} rounds, ${calls('ours')} requests per side)`,
+      },
+      {
+        name: `ours ÷ LiteLLM, added p50 / p99, c=${c}`,
+        target: none,
+        result: `p50 ${ratio(perRoundAdded('ours', 0.5), perRoundAdded('litellm', 0.5))}; p99 ${ratio(perRoundAdded('ours', 0.99), perRoundAdded('litellm', 0.99))}`,
+      },
+      {
+        name: `CPU per request, all the side's processes, c=${c}`,
+        target: none,
+        result: `ours ${median(cpuPerRequest('ours')).toFixed(1)} ms (mean by process: ${ourParts.join(', ')}); LiteLLM ${median(cpuPerRequest('litellm')).toFixed(1)} ms; ours ÷ LiteLLM ${ratio(cpuPerRequest('ours'), cpuPerRequest('litellm'))}`,
+      },
+    );
+    if (c === Math.max(...CONCURRENCIES)) {
+      targets.push({
+        name: `requests/s at saturation (c=${c})`,
+        target: none,
+        result:
+          `ours ${median(perSecond('ours')).toFixed(1)} (its processes kept ${coresBusy('ours').toFixed(2)} cores busy, the machine ${busyPercent('ours')}% busy); ` +
+          `LiteLLM ${median(perSecond('litellm')).toFixed(1)} (${coresBusy('litellm').toFixed(2)} cores, the machine ${busyPercent('litellm')}% busy); ` +
+          `direct ${median(perSecond('direct')).toFixed(1)}; ours ÷ LiteLLM ${ratio(perSecond('ours'), perSecond('litellm'))}`,
+      });
+    }
+  }
+  console.log(
+    [
+      `bench:chat (embedded stack on the ${temporalLabel}: API and worker each in its own process; LiteLLM ${LITELLM_VERSION}, one uvicorn worker, no database; ${MODEL} via openai_compatible to a fake upstream in its own process that answers at once; ${os.cpus().length} cores)`,
+      ...lines,
+    ].join('\n'),
+  );
+  return {
+    targets,
+    figures,
+    notes: [
+      `ours on the embedded stack (${temporalLabel}), API and worker each in its own process; LiteLLM ${LITELLM_VERSION}: litellm --config, one uvicorn worker, a master key, no database; one fake upstream in its own process (test/fakes/openai-server.ts) behind all three sides`,
+      'LiteLLM meters nothing durably in this setup (no database: no spend logs, no budgets, no virtual keys); ours reserves credits, charges and records each request (a Generation, ledger rows, an event) before it answers',
+      `${ROUNDS} interleaved rounds per concurrency, each side first in turn; added latency is the side's percentile minus direct's, pooled over the rounds; ratios are the median of per-round ratios with their range; CPU counts every process of a side (ours: API, worker, Temporal, Postgres; LiteLLM: its proxy), not the load generator nor the fake`,
+      `no target set here: the eager-start issue sets them${scaleUsed === 1 ? '' : `; BENCH_SCALE=${scaleUsed}`}`,
+    ],
   };
-  return side;
 }
 
-runBench(main);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+runBenchmark('chat', main);
