@@ -13,13 +13,13 @@ import { megabytes, memoryOf, resetPeak, sampleRss } from './lib/process-memory'
 import { ms, percentile, runLoad, summarize } from './lib/stats';
 import { startBenchWorker } from './lib/worker-process';
 
-// npm run bench:async (dev server) and npm run bench:async:prod (BENCH_STACK=prod, the production
+// npm run bench:async (dev server) and npm run bench:async-prod (BENCH_STACK=prod, the production
 // mode's Temporal server on the same Postgres) — the gateway's async path against a fake fal queue in
 // its own process (test/fakes/fal-server.ts: fal's protocol, a fixed latency, small real files), with
 // the API live on fal and the worker as its own process (PROVIDER_MODE=live, FAL_KEY, FAL_QUEUE_URL).
 // Only models whose first route is fal: video hailuo-02, music minimax-music-v2, avatar veed-avatars,
 // 3D tripo-v2.5-text, upscale aura-sr (of a flux-schnell image made through fal too). One invocation
-// runs one stack; its result is bench/results/async.json or async:prod.json, so the report shows both.
+// runs one stack; its result is bench/results/async.json or async-prod.json, so the report shows both.
 //   1. CPU, fal answering in BENCH_LATENCY_MS (default 2000). Five interleaved rounds (each side
 //      first in turn) of two sides: 100 creation requests at concurrency 16 (202-accept: answered
 //      once their credits are reserved), then the wait until those jobs are terminal and Temporal
@@ -349,7 +349,7 @@ async function main(errors: ErrorLog) {
           outcomes: { succeededOnFal: onFal, jobs: allIds.length, spotOk, spot: spot.length },
         },
         notes: [
-          `stack: BENCH_STACK=${stackKind}, ${stack.temporalLabel}; one invocation measures one stack (npm run bench:async, npm run bench:async:prod)`,
+          `stack: BENCH_STACK=${stackKind}, ${stack.temporalLabel}; one invocation measures one stack (npm run bench:async, npm run bench:async-prod)`,
           `the stack's CPU is every process's but the fal fake's; the API shares this process with the load generator, whose CPU counts on both sides`,
           ...(scale !== 1 ? [`BENCH_SCALE=${scale}: ${perRound} calls per side per round, ${total} jobs in flight (the targets are stated for 100 and 500)`] : []),
         ],
@@ -397,4 +397,4 @@ function peakOverlap(intervals: [Date, Date][]): number {
   return peak;
 }
 
-runBenchmark(stackKind === 'prod' ? 'async:prod' : 'async', main);
+runBenchmark(stackKind === 'prod' ? 'async-prod' : 'async', main);
