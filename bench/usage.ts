@@ -278,6 +278,11 @@ async function main(errors: ErrorLog) {
     notes: [
       `embedded stack on the ${stack.temporalLabel}; ${counts.generations.toLocaleString('en-US')} generations seeded (BENCH_SCALE=${scale}), ${KEYS} keys, ${counts.rollup.toLocaleString('en-US')} rollup rows`,
       `${ROUNDS} interleaved rounds of ${PER_ROUND} requests each at c=${CONCURRENCY} while a writer admitted and settled ${written.perSecond.toFixed(1)} generations/s (target ${WRITE_RATE}/s)`,
+      ...(written.perSecond < 0.9 * WRITE_RATE
+        ? [
+            `the writer fell short of its rate (${written.perSecond.toFixed(1)} of ${WRITE_RATE}/s, ${written.skippedTicks} ticks skipped): the machine could not keep up, so the reads met fewer writes than planned`,
+          ]
+        : []),
     ],
   };
 }
