@@ -5,20 +5,21 @@ import { historyFromJsonText } from '../test/fixtures/histories/history-json';
 import { HISTORIES_DIR } from '../test/fixtures/histories/shapes';
 import { BUNDLER_LOGGER, workflowCode } from '../worker/bundle-workflows';
 import { BENCH_WORKFLOWS_PATH } from './lib/bench-workflows';
-import { runBench } from './lib/run-bench';
-import { percentile } from './lib/stats';
+import { formatRatio, interleaved, median, ratioOf, runBenchmark } from './lib/harness';
 import { textTable } from './lib/text-table';
 
 // npm run bench:replay — the worker's CPU per workflow in the SDK's sandbox, by replaying recorded
 // histories (test/fixtures/histories/) in this process: the bundle the worker runs (WORKFLOW_CODE,
 // with workflows/sandbox-stack-traces.ts preloaded) against the same code bundled with the SDK's
-// defaults (V8's ten frames per stack trace), the baseline. Three interleaved rounds, each side
-// going first in turn. Both bundle bench/workflows/ (the production workflows and the floors, for
-// `floor-bare`); each round replays every shape BENCH_SCALE x 200 times. Replay runs every
-// activation a live worker runs for that history, without the server.
+// defaults (V8's ten frames per stack trace), the baseline. Five interleaved rounds, each side
+// going first in turn; per history, the ratio is the median of the per-round ratios (worker /
+// default) with their range. Both bundle bench/workflows/ (the production workflows and the floors,
+// for `floor-bare`); each round replays every shape BENCH_SCALE x 200 times. Replay runs every
+// activation a live worker runs for that history, without the server. No target is stated; a
+// history that no longer replays voids the run.
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
-const ROUNDS = 3;
+const ROUNDS = 5;
 const SHAPES = [
   'floor-bare',
   'generation-image-succeeded',
@@ -53,28 +54,36 @@ async function main() {
   const histories = await Promise.all(SHAPES.map(async (name) => historyFromJsonText(await readFile(path.join(HISTORIES_DIR, `${name}.json`), 'utf8'))));
   const n = Math.max(10, Math.round(200 * scale));
   await cpuPerReplay(bundles.worker, SHAPES[1]!, histories[1]!, n); // warm-up: JIT, the SDK's core
-  const spent = { default: SHAPES.map(() => [] as number[]), worker: SHAPES.map(() => [] as number[]) };
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? (['default', 'worker'] as const) : (['worker', 'default'] as const);
-    for (const [i, name] of SHAPES.entries()) {
-      for (const side of order) spent[side][i]!.push(await cpuPerReplay(bundles[side], name, histories[i]!, n));
-    }
-  }
-  const median = (values: number[]) =>
-    percentile(
-      [...values].sort((a, b) => a - b),
-      0.5,
-    );
-  console.log(`CPU per replayed workflow, median of ${ROUNDS} rounds of ${n}:`);
+  const sides = ['default', 'worker'] as const;
+  // Per side, per round: the CPU per replay of each history, in SHAPES order.
+  const rounds = await interleaved(ROUNDS, sides, async (side) => {
+    const perShape: number[] = [];
+    for (const [i, name] of SHAPES.entries()) perShape.push(await cpuPerReplay(bundles[side], name, histories[i]!, n));
+    return perShape;
+  });
+  const rows = SHAPES.map((name, i) => {
+    const [base, ours] = [rounds.default.map((r) => r[i]!), rounds.worker.map((r) => r[i]!)];
+    return { name, defaultMs: median(base), workerMs: median(ours), ratio: ratioOf(ours, base) };
+  });
+  console.log(`CPU per replayed workflow, median of ${ROUNDS} interleaved rounds of ${n}:`);
   console.log(
     textTable(
-      ['history', 'SDK default (10 frames)', 'worker (3 frames)', 'ratio'],
-      SHAPES.map((name, i) => {
-        const [base, ours] = [median(spent.default[i]!), median(spent.worker[i]!)];
-        return [name, `${base.toFixed(2)} ms`, `${ours.toFixed(2)} ms`, `${(ours / base).toFixed(2)}x`];
-      }),
+      ['history', 'SDK default (10 frames)', 'worker (3 frames)', 'worker / default (per-round ratios)'],
+      rows.map((r) => [r.name, `${r.defaultMs.toFixed(2)} ms`, `${r.workerMs.toFixed(2)} ms`, formatRatio(r.ratio)]),
     ),
   );
+  const ratios = rows.map((r) => r.ratio.median);
+  return {
+    targets: [
+      {
+        name: 'CPU per replayed workflow, worker (3 frames) / SDK default (10 frames)',
+        target: 'none stated',
+        result: `${median(ratios).toFixed(2)}x, the median over ${rows.length} histories (each the median of ${ROUNDS} per-round ratios; ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}x by history)`,
+      },
+    ],
+    figures: { replaysPerRound: n, histories: rows },
+    notes: [`replay in this process, no server; ${ROUNDS} interleaved rounds of ${n} replays per history and side (BENCH_SCALE=${scale})`],
+  };
 }
 
-runBench(main);
+runBenchmark('replay', main);

@@ -13,7 +13,7 @@ import { generateApiKeySecret } from '../domain/api-key-secret';
 import { freePort } from '../lib/free-port';
 import { newId } from '../lib/ids';
 import { reserveCredits, reserveCreditsBatch } from './lib/reservations';
-import { runBench } from './lib/run-bench';
+import { runBenchmark, type ErrorLog } from './lib/harness';
 import { ms, runLoad, summarize } from './lib/stats';
 
 // npm run bench:wallet — the ledger alone, on embedded Postgres with its durable settings (fsync
@@ -24,8 +24,10 @@ import { ms, runLoad, summarize } from './lib/stats';
 // (generation row + reservation: `admitGeneration` one statement each, and coalesced through
 // db/admission-coalescer.ts into `admitGenerationsBatch`, as the reserveCredits activity does it);
 // then reserve + capture pairs. After every run, every wallet must equal the sum of its ledger
-// rows, or the benchmark fails. Target: a hot wallet sustains >= 1,000 reservations/s on the
-// 2-core development machine.
+// rows, or the run is void, as it is when a reservation is refused or fails. Target: a hot wallet
+// sustains >= 1,000 reservations/s on the 2-core development machine, judged on the production
+// path (admission coalesced, the best of c=1, 8 and 32); the other rows are reported beside it.
+// No two sides are compared as a ratio, so there are no interleaved rounds.
 //
 // BENCH_SCALE (default 1) multiplies counts. BENCH_SYNC_COMMIT=off adds a diagnostic pass with
 // synchronous_commit off, to show what the WAL flush costs; it is not a production setting.
@@ -92,7 +94,7 @@ async function createKey(knex: Knex, organizationId: string): Promise<string> {
   return key.id;
 }
 
-async function runScenarios(knex: Knex, hot: { id: string; keyId: string }, spread: string[], suffix = ''): Promise<Row[]> {
+async function runScenarios(knex: Knex, hot: { id: string; keyId: string }, spread: string[], errors: ErrorLog, suffix = ''): Promise<Row[]> {
   let next = 0;
   const pick = (wallets: string[]) => wallets[next++ % wallets.length]!;
   const reserve = (organizationId: string) => reserveCredits(knex, { organizationId, generationId: newId('gen'), amount: AMOUNT });
@@ -129,7 +131,9 @@ async function runScenarios(knex: Knex, hot: { id: string; keyId: string }, spre
   for (const [label, base, fn, stats] of scenarios) {
     for (const concurrency of CONCURRENCIES) {
       const before = stats && { ...stats };
+      // A refused or failed reservation (every wallet holds far more than the run reserves).
       const result = summarize(await runLoad(count(base), concurrency, fn));
+      errors.failures(`${label} c=${concurrency}`, result.errors);
       const check = await checkLedger(knex);
       const meanBatch = stats && before ? (stats.requests - before.requests) / (stats.statements - before.statements) : undefined;
       rows.push({ label, concurrency, ...result, check, meanBatch });
@@ -157,7 +161,7 @@ function table(rows: Row[]): string {
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
 }
 
-async function main() {
+async function main(errors: ErrorLog) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'generation-service-bench-wallet-'));
   await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', persistent: false });
@@ -168,39 +172,53 @@ async function main() {
     const [hotId, ...spread] = await createWallets(knex, 1 + SPREAD, 1_000_000_000);
     const hot = { id: hotId!, keyId: await createKey(knex, hotId!) };
     process.stderr.write('[bench] warming up\n');
-    await runLoad(count(300), 8, () => reserveCredits(knex, { organizationId: hot.id, generationId: newId('gen'), amount: AMOUNT }));
+    errors.failures('warm-up', (await runLoad(count(300), 8, () => reserveCredits(knex, { organizationId: hot.id, generationId: newId('gen'), amount: AMOUNT }))).errors);
 
-    const rows = await runScenarios(knex, hot, spread);
+    const rows = await runScenarios(knex, hot, spread, errors);
     if (process.env.BENCH_SYNC_COMMIT === 'off') {
       // Diagnostic only: these sessions commit without waiting for the WAL flush.
       const noSync = createKnex(`${pg.databaseUrl}?options=${encodeURIComponent('-c synchronous_commit=off')}`, {
         poolMax: Math.max(...CONCURRENCIES),
       });
       try {
-        rows.push(...(await runScenarios(noSync, hot, spread, ' [sync_commit off]')));
+        rows.push(...(await runScenarios(noSync, hot, spread, errors, ' [sync_commit off]')));
       } finally {
         await noSync.destroy();
       }
     }
 
-    const best = (label: string) => rows.filter((r) => r.label === label).reduce((top, r) => Math.max(top, r.perSecond), 0);
-    const verdict = (perSecond: number) => `${perSecond.toFixed(0)}/s, ${perSecond >= 1000 ? 'met' : 'NOT met'}`;
+    const best = (label: string) => rows.filter((r) => r.label === label).reduce((top, r) => (r.perSecond > top.perSecond ? r : top));
+    const figure = (label: string) => {
+      const top = best(label);
+      return { perSecond: top.perSecond, result: `${top.perSecond.toFixed(0)}/s at c=${top.concurrency} (p99 ${ms(top.p99)})` };
+    };
+    const production = figure('admit, 1 hot wallet, coalesced');
+    const settingsLine = settings.rows.map((s: { name: string; setting: string }) => `${s.name}=${s.setting}`).join(', ');
     console.log(
       [
         '',
-        `bench:wallet (embedded Postgres; ${settings.rows.map((s: { name: string; setting: string }) => `${s.name}=${s.setting}`).join(', ')}; ${os.cpus().length} cores)`,
+        `bench:wallet (embedded Postgres; ${settingsLine}; ${os.cpus().length} cores)`,
         `each reservation: reserveCredits, ${AMOUNT} credits; admit: a generation row + its ${AMOUNT}-credit reservation; reserve+capture: reserveCredits then captureCredits of ${AMOUNT - 2} (a release row for the rest)`,
         '',
         table(rows),
         '',
-        'target: a hot wallet sustains >= 1,000 reservations/s (durable commits)',
-        `  one reserveCredits statement per reservation: best ${verdict(best('reserve, 1 hot wallet'))}`,
-        `  coalesced into reserveCreditsBatch statements: best ${verdict(best('reserve, 1 hot wallet, coalesced'))}`,
-        `  admission, one admitGeneration statement each: best ${verdict(best('admit, 1 hot wallet'))}`,
-        `  admission coalesced into admitGenerationsBatch (the reserveCredits activity): best ${verdict(best('admit, 1 hot wallet, coalesced'))}`,
-        '',
       ].join('\n'),
     );
+    return {
+      targets: [
+        {
+          name: 'hot-wallet admissions/s, coalesced (the production path), best of c=1/8/32',
+          target: '≥ 1,000/s',
+          result: production.result,
+          pass: production.perSecond >= 1000,
+        },
+        { name: 'admissions/s, 1 hot wallet, one admitGeneration statement each', target: 'none stated', result: figure('admit, 1 hot wallet').result },
+        { name: 'reservations/s, 1 hot wallet, one reserveCredits statement each', target: 'none stated', result: figure('reserve, 1 hot wallet').result },
+        { name: 'reservations/s, 1 hot wallet, coalesced into reserveCreditsBatch', target: 'none stated', result: figure('reserve, 1 hot wallet, coalesced').result },
+      ],
+      figures: { rows },
+      notes: [`embedded Postgres (${settingsLine}); counts x ${scale} (BENCH_SCALE); every wallet equalled its ledger after every row`],
+    };
   } finally {
     await knex.destroy();
     await pg.stop();
@@ -208,4 +226,4 @@ async function main() {
   }
 }
 
-runBench(main);
+runBenchmark('wallet', main);

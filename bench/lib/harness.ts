@@ -151,7 +151,11 @@ function finish(name: string, command: string, env: Record<string, string>, erro
   for (const t of report.targets) console.log(`${t.name}: ${t.result}${t.pass === undefined ? '' : `; target ${t.target}: ${t.pass ? 'PASS' : 'FAIL'}`}`);
   if (errors.seen.length > 0) console.log(`errors (${errors.seen.length}):\n  ${errors.seen.join('\n  ')}`);
   console.log(`result written to ${path.relative(process.cwd(), out)}`);
-  const summary = withTarget.map((t) => `${t.name} ${t.target}: ${t.result.split(' (')[0]} ${t.pass ? 'PASS' : 'FAIL'}`).join('; ');
+  // A bench that states no target still ends on its figures, so its last line says what it found.
+  const summary =
+    withTarget.length > 0
+      ? withTarget.map((t) => `${t.name} ${t.target}: ${t.result.split(' (')[0]} ${t.pass ? 'PASS' : 'FAIL'}`).join('; ')
+      : report.targets.map((t) => `${t.name}: ${t.result.split(' (')[0]} (no target)`).join('; ');
   console.log(`${name}: ${verdict}${verdict === 'VOID' ? ' (unexpected errors; the figures do not count)' : ''}${summary ? ` — ${summary}` : ''}`);
   process.exit(verdict === 'VOID' ? 1 : verdict === 'FAIL' ? 2 : 0);
 }
