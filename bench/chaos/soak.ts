@@ -76,7 +76,6 @@ async function createWithKey<P extends PlannedRequest>(apiUrl: string, key: stri
 /** Runs `operations` randomized operations, `concurrency` at a time. */
 export async function runSoak(opts: { apiUrl: string; key: string; imageUrl: string; operations: number; concurrency: number; random: () => number }): Promise<SoakResult> {
   const { apiUrl, key, random } = opts;
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
   const generationPlans = planWorkload(64, opts.imageUrl);
   const comparisonPlans = planComparisons(40, opts.imageUrl);
   const generations: Created<PlannedGeneration>[] = [];
@@ -93,20 +92,25 @@ export async function runSoak(opts: { apiUrl: string; key: string; imageUrl: str
     if (result.created) into.push(result.created);
     else violations.push(`soak: ${result.refused}`);
   };
-  const operation = async () => {
-    const roll = random();
+  // The kinds of operations and their plans are drawn up front, so a seed gives the same sequence
+  // whatever the timing; which earlier resource a cancel or a replay picks depends on what exists by then.
+  const draws = Array.from({ length: opts.operations }, () => ({ roll: random(), plan: random(), target: random() }));
+  const pickBy = <T>(list: T[], r: number) => list[Math.floor(r * list.length)];
+  const operation = async (draw: (typeof draws)[number]) => {
+    const { roll } = draw;
     const created = [...generations, ...comparisons];
-    if (roll < 0.55 || created.length === 0) {
+    const cancelable = created.filter((c) => !cancelled.has(c.id));
+    // Until something exists to cancel or replay, every operation creates.
+    if (roll < 0.55 || cancelable.length === 0) {
       operations.generation++;
-      return create(pick(generationPlans), generations);
+      return create(pickBy(generationPlans, draw.plan)!, generations);
     }
     if (roll < 0.7) {
       operations.comparison++;
-      return create(pick(comparisonPlans), comparisons);
+      return create(pickBy(comparisonPlans, draw.plan)!, comparisons);
     }
     if (roll < 0.85) {
-      const target = pick(created.filter((c) => !cancelled.has(c.id)));
-      if (!target) return;
+      const target = pickBy(cancelable, draw.target)!;
       operations.cancel++;
       cancelled.add(target.id);
       const resource = target.kind === 'comparison' ? 'comparisons' : 'generations';
@@ -116,18 +120,14 @@ export async function runSoak(opts: { apiUrl: string; key: string; imageUrl: str
     }
     // The client never saw its answer (it says): the same request again with the same key must name the same resource.
     operations.replay++;
-    const first = pick(created);
+    const first = pickBy(created, draw.target)!;
     const again = await createWithKey(apiUrl, key, first, first.idempotencyKey, creations);
     if (!again.created) violations.push(`soak: replaying ${first.id} with its Idempotency-Key: ${again.refused}`);
     else if (again.created.id !== first.id) violations.push(`soak: replaying ${first.id} with its Idempotency-Key created ${again.created.id}`);
   };
 
-  let left = opts.operations;
   const lane = async () => {
-    while (left > 0) {
-      left--;
-      await operation();
-    }
+    for (let draw = draws.shift(); draw; draw = draws.shift()) await operation(draw);
   };
   await Promise.all(Array.from({ length: opts.concurrency }, lane));
   return { generations, comparisons, cancels, comparisonCancels, creations, operations, violations };
