@@ -4,10 +4,21 @@ import { textTable } from '../lib/text-table';
 
 // What the API answered while the faults happened: in which window each answer came (a request
 // sent just before an outage is answered, or not, during it), which answers break the rule "503
-// while a dependency is down, never 500, never silence", and how long each dependency's return
-// took to show in a successful request.
+// while a dependency is down, never 500, never silence, and no 503 when nothing is down", whether
+// each fault produced a 503 at all, and how long each dependency's return took to show in a
+// successful request.
 
 const answeredAt = (o: ProbeOutcome) => o.startedAt + o.ms;
+
+/**
+ * How long after a dependency is back a 503 is still right: the API's connections to it (a pool,
+ * a gRPC channel) reconnect on their next use, so the first requests after a return may still
+ * find them broken. Past that, a 503 means the service refused work with every dependency up.
+ */
+export const FAULT_GRACE_MS = 5_000;
+
+/** Whether the request was in flight (sent to answered) while `fault` was down or within the grace after it. */
+export const overlapsFault = (o: ProbeOutcome, fault: FaultWindow) => o.startedAt < fault.backAt + FAULT_GRACE_MS && answeredAt(o) >= fault.downAt;
 
 /** Which part of the run a moment falls in: `<dependency> down` or `<dependency> back`. */
 export function windowOf(at: number, faults: FaultWindow[]): string {
@@ -23,11 +34,20 @@ export function windowOf(at: number, faults: FaultWindow[]): string {
 const NOT_CANCELABLE: Record<string, string> = { cancel: 'generation_not_cancelable', 'cancel comparison': 'comparison_not_cancelable' };
 const isNotCancelable = (o: ProbeOutcome) => o.status === 409 && o.code !== undefined && NOT_CANCELABLE[o.probe] === o.code;
 
-/** A right answer to a valid request: a success, a 503, or (cancels only) "already ended". */
-function isExpected(o: ProbeOutcome): boolean {
+/** A retried creation finding its first attempt (same Idempotency-Key) still being handled: decisions §9. */
+const isInProgress = (o: ProbeOutcome) => o.probe === 'create' && o.status === 409 && o.code === 'idempotency_in_progress';
+
+/** A right answer to a valid request: a success, a 503 while a fault is on (or within its grace), or (cancels only) "already ended". */
+function isExpected(o: ProbeOutcome, faults: FaultWindow[]): boolean {
   if (o.failure) return false;
-  if ((o.status >= 200 && o.status < 300) || o.status === 503) return true;
-  return isNotCancelable(o);
+  if (o.status >= 200 && o.status < 300) return true;
+  if (o.status === 503) return faults.some((f) => overlapsFault(o, f));
+  return isNotCancelable(o) || isInProgress(o);
+}
+
+/** Per fault, how many 503s were answered to requests in flight during it (or its grace). */
+export function unavailableAnswers(outcomes: ProbeOutcome[], faults: FaultWindow[]): number[] {
+  return faults.map((f) => outcomes.filter((o) => o.status === 503 && overlapsFault(o, f)).length);
 }
 
 function describe(o: ProbeOutcome): string {
@@ -40,8 +60,9 @@ function describe(o: ProbeOutcome): string {
 export function answerViolations(outcomes: ProbeOutcome[], faults: FaultWindow[], t0: number): string[] {
   const groups = new Map<string, ProbeOutcome[]>();
   for (const o of outcomes) {
-    if (isExpected(o)) continue;
-    const key = `${o.probe} answered while ${windowOf(answeredAt(o), faults)}: ${describe(o)}`;
+    if (isExpected(o, faults)) continue;
+    const outside = o.status === 503 ? ` (no fault on, nor one ended within ${FAULT_GRACE_MS / 1000} s)` : '';
+    const key = `${o.probe} answered while ${windowOf(answeredAt(o), faults)}: ${describe(o)}${outside}`;
     groups.set(
       key,
       [...(groups.get(key) ?? []), o].sort((a, b) => a.startedAt - b.startedAt),
@@ -73,17 +94,20 @@ export function answersTable(outcomes: ProbeOutcome[], faults: FaultWindow[], pr
         probe,
         mine.length,
         n((o) => o.status >= 200 && o.status < 300),
-        n(isNotCancelable),
+        n((o) => isNotCancelable(o) || isInProgress(o)),
         n((o) => o.status === 503 && o.code === 'service_unavailable'),
         n((o) => o.status === 503 && o.code === 'provider_unavailable'),
         n((o) => o.status === 500),
-        n((o) => o.status >= 300 && ![409, 500, 503].includes(o.status)) + n((o) => o.status === 409 && !isNotCancelable(o)),
+        n((o) => o.status >= 300 && ![409, 500, 503].includes(o.status)) + n((o) => o.status === 409 && !isNotCancelable(o) && !isInProgress(o)),
         n((o) => o.failure === 'hang'),
         n((o) => o.failure === 'connection'),
       ]);
     }
   }
-  return textTable(['window', 'request', 'answers', '2xx', '409 not cancelable', '503 service_unavailable', '503 provider_unavailable', '500', 'other', 'hang', 'conn err'], rows);
+  return textTable(
+    ['window', 'request', 'answers', '2xx', '409 not cancelable / in progress', '503 service_unavailable', '503 provider_unavailable', '500', 'other', 'hang', 'conn err'],
+    rows,
+  );
 }
 
 export interface Recovery {

@@ -17,6 +17,7 @@ import type { CancelResult, Submitted } from './workload';
 
 interface Child {
   id: string;
+  model: string;
   status: GenerationStatus;
   error_code: string | null;
   reserved: number;
@@ -67,7 +68,7 @@ export async function loadComparisons(knex: Knex, organizationId: string): Promi
       'c.status',
       'c.reserved_credits',
       'c.finished_at',
-      knex.raw(`(SELECT json_agg(json_build_object('id', g.id, 'status', g.status, 'error_code', g.error_code, 'reserved', g.reserved_credits,
+      knex.raw(`(SELECT json_agg(json_build_object('id', g.id, 'model', g.model, 'status', g.status, 'error_code', g.error_code, 'reserved', g.reserved_credits,
                    'charged', g.charged_credits, 'refunded', g.refunded_credits) ORDER BY g.comparison_position)
                    FROM generations g WHERE g.comparison_id = c.id) AS children`),
       knex.raw(`(SELECT coalesce(json_agg(e.data ORDER BY e.created_at), '[]'::json) FROM events e

@@ -13,6 +13,8 @@ export interface PlannedComparison extends PlannedRequest {
   models: string[];
   /** The verdict the directives ask for, if nothing else (a cancel, a fault) intervenes. */
   planned: Verdict;
+  /** The models whose child the directives fail (`#fail:<slug>`). */
+  failing: string[];
   /** Every child's #slow. */
   slowMs: number;
 }
@@ -57,6 +59,7 @@ export function planComparisons(count: number, imageUrl: string): PlannedCompari
       cancel,
       models,
       planned,
+      failing,
       slowMs,
     };
   });

@@ -11,7 +11,8 @@ import { TERMINAL, type CancelResult, type SubmittedGeneration } from './workloa
 // The figures a chaos run prints at the end.
 
 export interface ChaosFigures {
-  planned: number;
+  /** What was put in flight, in one line. */
+  headline: string;
   submitted: SubmittedGeneration[];
   probeIds: string[];
   rows: GenerationRow[];
@@ -25,6 +26,8 @@ export interface ChaosFigures {
   faults: FaultWindow[];
   recovered: Recovery[];
   probes: string[];
+  /** Other requests whose answers are in `answers` (a soak's creations: `create`). */
+  otherRequests: string[];
   unexpectedExits: number;
   comparisons: ComparisonFigures;
   totalMs: number;
@@ -59,7 +62,7 @@ export function formatSummary(f: ChaosFigures): string {
   const worst = f.recovered.map((r) => r.worstMs);
   return [
     '',
-    `npm run chaos: ${f.submitted.length} of ${f.planned} workload generations accepted before the faults; the image probe created ${f.probeIds.length} more`,
+    `${f.headline}; the image probe created ${f.probeIds.length} more`,
     '',
     'workload generations by modality and final status:',
     generationsTable(f.rows.filter((r) => workloadIds.has(r.id))),
@@ -79,7 +82,7 @@ export function formatSummary(f: ChaosFigures): string {
     comparisonSummary(f.comparisons),
     '',
     "answers by the window they came in (GET /v1/balance and POST /v1/images every 200 ms; the workload's cancels):",
-    answersTable(f.answers, f.faults, [...f.probes, 'cancel', 'cancel comparison']),
+    answersTable(f.answers, f.faults, [...f.probes, ...f.otherRequests, 'cancel', 'cancel comparison']),
     `totals: 503 service_unavailable ${count((o) => o.status === 503 && o.code === 'service_unavailable')}, ` +
       `503 provider_unavailable ${count((o) => o.status === 503 && o.code === 'provider_unavailable')}, 500 ${count((o) => o.status === 500)}, ` +
       `hangs ${count((o) => o.failure === 'hang')}, connection failures ${count((o) => o.failure === 'connection')}`,

@@ -123,11 +123,12 @@ export async function startChaosStack(opts: ChaosStackOptions) {
     unexpectedExits,
     workerPid: () => services.worker.current?.pid,
 
-    /** SIGKILLs the worker, then starts a new one; back once the new one polls. */
-    async restartWorker(): Promise<FaultWindow> {
+    /** SIGKILLs the worker, waits `outageMs`, then starts a new one; back once the new one polls. */
+    async restartWorker(outageMs = 0): Promise<FaultWindow> {
       await services.worker.respawning;
       const downAt = Date.now();
       await services.worker.current?.kill();
+      await sleep(outageMs);
       await start('worker');
       return { dependency: 'worker', downAt, backAt: Date.now() };
     },

@@ -124,9 +124,10 @@ export const RESULTS_DIR = path.join(__dirname, '..', 'results');
  * verdict as the last line and exits (0 pass, 2 a target failed, 1 void). `name` is the npm script
  * without its `bench:` prefix (`images` for `npm run bench:images`).
  */
-export function runBenchmark(name: string, main: (errors: ErrorLog) => Promise<BenchReport>): void {
+export function runBenchmark(name: string, main: (errors: ErrorLog) => Promise<BenchReport>, opts: { command?: string } = {}): void {
   const errors = new ErrorLog();
-  const command = name === 'chaos' ? 'npm run chaos' : `npm run bench:${name}`;
+  // `opts.command`: a bench whose mode is chosen by arguments (npm run chaos -- --soak …) records how it was run.
+  const command = opts.command ?? (name === 'chaos' ? 'npm run chaos' : `npm run bench:${name}`);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_')) as [string, string][]);
   main(errors).then(
     (report) => finish(name, command, env, errors, report),

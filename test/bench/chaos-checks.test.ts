@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { answerViolations, unavailableAnswers } from '../../bench/chaos/answers';
+import type { ComparisonRow } from '../../bench/chaos/comparison-checks';
+import type { PlannedComparison } from '../../bench/chaos/comparison-workload';
+import { MIN_IN_FLIGHT, voidReasons } from '../../bench/chaos/fault-coverage';
+import { plannedOutcomeViolations, type ApiView } from '../../bench/chaos/planned-outcomes';
+import type { CancelResult, Submitted, SubmittedGeneration } from '../../bench/chaos/workload';
+import type { FaultWindow } from '../../bench/lib/chaos-stack';
+import type { ProbeOutcome } from '../../bench/lib/probe-trickle';
+
+// The chaos run's verdict rules, checked without running it (a run takes minutes and loads the
+// machine): a 503 is right only while a fault is on or within its grace, a fault that hit nothing
+// voids the run, and the directives' planned outcomes are held against how things ended.
+
+const T = 1_000_000;
+const postgres: FaultWindow = { dependency: 'postgres', downAt: T + 10_000, backAt: T + 16_000 };
+const answer = (startedAt: number, ms: number, status: number, code?: string): ProbeOutcome => ({ probe: 'image', startedAt, ms, status, code });
+
+describe('the chaos run: 503s only during a fault', () => {
+  it('names a 503 answered before any fault, and one sent past the grace after a fault', () => {
+    const violations = answerViolations([answer(T, 50, 503, 'service_unavailable'), answer(postgres.backAt + 6_000, 50, 503, 'service_unavailable')], [postgres], T);
+    assert.equal(violations.length, 2, violations.join('\n'));
+    assert.match(violations[0]!, /before faults: 503 service_unavailable \(no fault on, nor one ended within 5 s\)/);
+    assert.match(violations[1]!, /postgres back: 503 service_unavailable \(no fault on/);
+  });
+
+  it('takes a 503 in flight while the dependency was down, or sent within the 5 s after it came back', () => {
+    const during = answer(postgres.downAt + 1_000, 50, 503, 'service_unavailable');
+    // Sent before the fault, answered during it.
+    const straddling = answer(postgres.downAt - 500, 9_000, 503, 'provider_unavailable');
+    const inGrace = answer(postgres.backAt + 4_000, 50, 503, 'service_unavailable');
+    assert.deepEqual(answerViolations([during, straddling, inGrace, answer(T, 20, 200)], [postgres], T), []);
+    assert.deepEqual(unavailableAnswers([during, straddling, inGrace, answer(T, 50, 503)], [postgres]), [3]);
+  });
+});
+
+describe('the chaos run: a fault that hit nothing voids the run', () => {
+  it('names each fault with too few generations in flight or no 503, and no fault at all', () => {
+    assert.deepEqual(voidReasons([{ fault: postgres, inFlight: MIN_IN_FLIGHT, unavailable: 1 }]), []);
+    const reasons = voidReasons([
+      { fault: postgres, inFlight: MIN_IN_FLIGHT - 1, unavailable: 4 },
+      { fault: { ...postgres, dependency: 'worker' }, inFlight: 40, unavailable: 0 },
+    ]);
+    assert.equal(reasons.length, 2);
+    assert.match(reasons[0]!, /postgres fault .* found 9 generations in flight, fewer than 10/);
+    assert.match(reasons[1]!, /worker fault .* produced no 503/);
+    assert.deepEqual(voidReasons([]), ['no fault was injected']);
+  });
+});
+
+describe('the chaos run: planned outcomes', () => {
+  const generation = (id: string, fails: boolean) => ({ id, fails, modality: 'image' }) as SubmittedGeneration;
+  const view = (status: string, charged: number): ApiView => ({ status, error_code: status === 'failed' ? 'provider_error' : null, charged_credits: charged });
+  const none = { cancels: [], comparisons: [], comparisonRows: [], comparisonCancels: [], plain: [] };
+
+  it('passes #fail ended failed and uncharged, the others succeeded and charged, a cancelled one canceled', () => {
+    const views = new Map([
+      ['gen_fail', view('failed', 0)],
+      ['gen_slow', view('succeeded', 12)],
+      ['gen_cancelled', view('canceled', 0)],
+      ['gen_probe', view('succeeded', 4)],
+    ]);
+    const cancels = [{ id: 'gen_cancelled', finalStatus: 200, attempts: [] }] as CancelResult[];
+    const generations = [generation('gen_fail', true), generation('gen_slow', false), generation('gen_cancelled', false)];
+    assert.deepEqual(plannedOutcomeViolations({ ...none, views, generations, cancels, plain: ['gen_probe'] }), []);
+  });
+
+  it('names a #fail that succeeded and was charged, a #slow that failed, a charged failure and a canceled one nobody cancelled', () => {
+    const views = new Map([
+      ['gen_fail_won', view('succeeded', 12)],
+      ['gen_slow_lost', view('failed', 0)],
+      ['gen_fail_charged', view('failed', 3)],
+      ['gen_canceled', view('canceled', 0)],
+      ['gen_free', view('succeeded', 0)],
+    ]);
+    const generations = [generation('gen_fail_won', true), generation('gen_slow_lost', false), generation('gen_fail_charged', true), generation('gen_canceled', false)];
+    const violations = plannedOutcomeViolations({ ...none, views, generations, plain: ['gen_free'] });
+    assert.equal(violations.length, 5, violations.join('\n'));
+    assert.match(violations[0]!, /gen_fail_won .*planned failed, ended succeeded, charged 12/);
+    assert.match(violations[1]!, /gen_slow_lost .*planned succeeded, ended failed provider_error/);
+    assert.match(violations[2]!, /gen_fail_charged .*failed as planned, yet charged 3/);
+    assert.match(violations[3]!, /gen_canceled .*ended canceled .* though nobody cancelled it/);
+    assert.match(violations[4]!, /gen_free \(plain\): succeeded as planned, yet charged 0/);
+  });
+
+  it("holds a comparison to its planned verdict and each child to its model's #fail, unless a cancel landed", () => {
+    const comparison = (id: string, planned: PlannedComparison['planned']) =>
+      ({
+        id,
+        kind: 'comparison',
+        modality: 'image',
+        planned,
+        models: ['flux-schnell', 'flux-dev'],
+        failing: planned === 'partial' ? ['flux-dev'] : [],
+      }) as unknown as Submitted<PlannedComparison>;
+    const row = (id: string, status: string, children: [string, string, string][]) =>
+      ({ id, status, children: children.map(([childId, model, childStatus]) => ({ id: childId, model, status: childStatus })) }) as unknown as ComparisonRow;
+    const views = new Map([
+      ['gen_a1', view('succeeded', 5)],
+      ['gen_a2', view('succeeded', 5)],
+      ['gen_b1', view('succeeded', 5)],
+      ['gen_b2', view('canceled', 0)],
+    ]);
+    const args = {
+      ...none,
+      views,
+      generations: [],
+      comparisons: [comparison('cmp_a', 'partial'), comparison('cmp_b', 'partial')],
+      comparisonRows: [
+        row('cmp_a', 'succeeded', [
+          ['gen_a1', 'flux-schnell', 'succeeded'],
+          ['gen_a2', 'flux-dev', 'succeeded'],
+        ]),
+        row('cmp_b', 'succeeded', [
+          ['gen_b1', 'flux-schnell', 'succeeded'],
+          ['gen_b2', 'flux-dev', 'canceled'],
+        ]),
+      ],
+      comparisonCancels: [{ id: 'cmp_b', finalStatus: 200, attempts: [] }] as CancelResult[],
+    };
+    const violations = plannedOutcomeViolations(args);
+    assert.equal(violations.length, 2, violations.join('\n'));
+    assert.match(violations[0]!, /comparison cmp_a child gen_a2 \(flux-dev, #fail\): planned failed, ended succeeded/);
+    assert.match(violations[1]!, /comparison cmp_a \(image\): planned partial, ended succeeded/);
+  });
+});
