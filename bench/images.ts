@@ -1,11 +1,12 @@
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
+import { createKnex } from '../db/knex';
 import { newId } from '../lib/ids';
 import { readyUpdate, type floorWorkflow } from './workflows/floor';
 import { startBenchStack } from './lib/embedded-stack';
 import { startFakeUpstream } from './lib/fake-upstream';
 import { formatRatio, interleaved, ratioOf, runBenchmark, type ErrorLog, type TargetResult } from './lib/harness';
 import { requestJson } from './lib/http-client';
-import { ms, runLoad, summarize } from './lib/stats';
+import { ms, percentile, runLoad, summarize } from './lib/stats';
 import { startBenchWorker } from './lib/worker-process';
 
 // npm run bench:images — what the gateway adds to a sync image: POST /v1/images (flux-schnell,
@@ -64,6 +65,16 @@ async function liveKey(apiUrl: string): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${org.api_keys.find((k) => k.environment === 'live')!.secret}` };
 }
 
+/** The parts of an answer that say why it is not a succeeded image: its status, provider and error. */
+function whatWentWrong(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { status?: unknown; provider?: unknown; error?: unknown; outputs?: unknown[] };
+    return JSON.stringify({ status: parsed.status, provider: parsed.provider, outputs: parsed.outputs?.length, error: parsed.error });
+  } catch {
+    return body.slice(0, 300);
+  }
+}
+
 /** Both sides at each concurrency, interleaved; every failed call recorded in `errors`. */
 async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResult[]> {
   const key = await liveKey(phase.apiUrl);
@@ -75,7 +86,7 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
         const res = await requestJson('POST', `${phase.apiUrl}/v1/images`, key, { model: 'flux-schnell', prompt: 'a lighthouse at dawn' }, { timeoutMs: REQUEST_TIMEOUT_MS });
         const body = res.status === 200 ? (JSON.parse(res.body) as { status?: string; provider?: string; outputs?: unknown[] }) : undefined;
         if (body?.status === 'succeeded' && (body.outputs?.length ?? 0) > 0 && (phase.provider === undefined || body.provider === phase.provider)) return true;
-        errors.unexpected(where, `POST /v1/images answered ${res.status}: ${res.body.slice(0, 300)}`);
+        errors.unexpected(where, `POST /v1/images answered ${res.status}: ${whatWentWrong(res.body)}`);
       } catch (err) {
         errors.unexpected(where, err);
       }
@@ -105,6 +116,7 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
     const warmUp = Math.max(8, Math.round(30 * scale));
     await runLoad(warmUp, 4, () => image(`${phase.label} warm-up image`));
     await runLoad(warmUp, 4, () => floor(`${phase.label} warm-up floor`));
+    if (errors.seen.length > 0) throw new Error(`stopped after the ${phase.label} warm-up: the run is void`);
 
     const results: ConcurrencyResult[] = [];
     for (const concurrency of CONCURRENCIES) {
@@ -112,7 +124,10 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
       process.stderr.write(`[bench] ${phase.label}: c=${concurrency}, ${ROUNDS} rounds of ${n} per side\n`);
       const sides = await interleaved(ROUNDS, ['image', 'floor'] as const, async (side, i) => {
         const where = `${phase.label} ${side} c=${concurrency} round ${i + 1}`;
-        return summarize(await runLoad(n, concurrency, side === 'image' ? () => image(where) : () => floor(where)));
+        const load = await runLoad(n, concurrency, side === 'image' ? () => image(where) : () => floor(where));
+        // The run is void already: measuring on would only take time (a dead provider costs each request its sync timeout).
+        if (errors.seen.length > 0) throw new Error(`stopped after ${where}: the run is void`);
+        return summarize(load);
       });
       results.push({
         concurrency,
@@ -129,8 +144,37 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
   }
 }
 
+/** Where a fal image's time goes, from the phase's rows: p50s of admission -> submission to fal -> finished. */
+interface FalSplit {
+  images: number;
+  admittedToSubmittedP50Ms: number;
+  submittedToFinishedP50Ms: number;
+}
+
+async function falSplit(databaseUrl: string): Promise<FalSplit> {
+  const knex = createKnex(databaseUrl);
+  try {
+    const rows: { created_at: Date; provider_job_submitted_at: Date; finished_at: Date }[] = await knex('generations')
+      .where({ modality: 'image', provider: 'fal', status: 'succeeded' })
+      .whereNotNull('provider_job_submitted_at')
+      .select('created_at', 'provider_job_submitted_at', 'finished_at');
+    const p50 = (values: number[]) =>
+      percentile(
+        values.sort((a, b) => a - b),
+        0.5,
+      );
+    return {
+      images: rows.length,
+      admittedToSubmittedP50Ms: p50(rows.map((r) => r.provider_job_submitted_at.getTime() - r.created_at.getTime())),
+      submittedToFinishedP50Ms: p50(rows.map((r) => r.finished_at.getTime() - r.provider_job_submitted_at.getTime())),
+    };
+  } finally {
+    await knex.destroy();
+  }
+}
+
 /** Phase 1: the gateway against the fal fake, the worker its own process. */
-async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult[]; temporalLabel: string }> {
+async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult[]; split: FalSplit; temporalLabel: string }> {
   const fal = await startFakeUpstream('test/fakes/fal-server.ts', ['--latency-ms', '0']);
   try {
     const stack = await startBenchStack(
@@ -142,7 +186,8 @@ async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult
       const worker = await startBenchWorker(stack.config, stack.dir, { PROVIDER_MODE: 'live', FAL_KEY: fal.apiKey, FAL_QUEUE_URL: fal.baseUrl, ALLOW_PRIVATE_INPUT_URLS: 'true' });
       try {
         const phase = { label: 'fal fake', apiUrl: stack.apiUrl, temporalAddress: stack.config.temporalAddress!, taskQueue: stack.config.taskQueue, provider: 'fal' };
-        return { results: await worker.measuring(() => measure(phase, errors)), temporalLabel: stack.temporalLabel };
+        const results = await worker.measuring(() => measure(phase, errors));
+        return { results, split: await falSplit(stack.config.databaseUrl!), temporalLabel: stack.temporalLabel };
       } finally {
         await worker.stop();
       }
@@ -178,7 +223,17 @@ const figuresOf = (results: ConcurrencyResult[]) =>
 runBenchmark('images', async (errors) => {
   const fake = await onFalFake(errors);
   const simulated = await onSimulator(errors);
-  console.log(['', 'bench:images', ...rows('fal fake', fake.results), ...rows('simulator', simulated), ''].join('\n'));
+  const { split } = fake;
+  console.log(
+    [
+      '',
+      'bench:images',
+      ...rows('fal fake', fake.results),
+      `fal fake, from the rows of its ${split.images} images (all concurrencies): p50 ${ms(split.admittedToSubmittedP50Ms)} from admission to the submission to fal, p50 ${ms(split.submittedToFinishedP50Ms)} from the submission to finished`,
+      ...rows('simulator', simulated),
+      '',
+    ].join('\n'),
+  );
 
   const targets: TargetResult[] = fake.results.map((r) => {
     const limit = TARGETS[r.concurrency];
@@ -193,7 +248,7 @@ runBenchmark('images', async (errors) => {
   targets.push({ name: 'sync image p50 / floor p50, c=8, simulator rendering 1024x1024 PNGs', target: 'none (a figure)', result: formatRatio(simulatedC8.ratio) });
   return {
     targets,
-    figures: { falFake: figuresOf(fake.results), simulator: figuresOf(simulated) },
+    figures: { falFake: { ...figuresOf(fake.results), split }, simulator: figuresOf(simulated) },
     notes: [
       `embedded stack on the ${fake.temporalLabel}; flux-schnell; ${ROUNDS} interleaved rounds per concurrency, ${CONCURRENCIES.map((c) => `c=${c}: ${perRound(c)}`).join(', ')} requests per side and round (BENCH_SCALE=${scale})`,
       'fal fake: API live on fal, worker its own process, fal fake its own process answering at once with a 64x64 PNG; the load generator and the API share a process',
