@@ -17,7 +17,8 @@ import { startBenchWorker } from './lib/worker-process';
 //   1. fal fake: the API live on fal, the worker its own process (PROVIDER_MODE=live, FAL_KEY,
 //      FAL_QUEUE_URL), fal the fake of test/fakes/fal-server.ts in its own process, answering at
 //      once (--latency-ms 0) with a 64x64 PNG: the figures are the gateway's, not a render's.
-//      Targets: c=8 ratio <= 1.3x, c=1 <= 1.1x; c=32 is a figure.
+//      Targets: c=8 ratio <= 1.3x, c=1 <= 1.1x; c=32 is a figure. Per concurrency, the measured
+//      images' rows say where their time went: admission -> submission to fal -> finished.
 //   2. simulator: the stack as it runs in the tests, the worker in-process and every provider the
 //      built-in simulator rendering a real 1024x1024 PNG on the same cores. Figures without a
 //      target: what rendering adds on top of the gateway.
@@ -42,6 +43,8 @@ interface ConcurrencyResult {
   concurrency: number;
   ratio: ReturnType<typeof ratioOf>;
   rounds: { image: Sides; floor: Sides }[];
+  /** The generations of the measured rounds' images. */
+  imageIds: string[];
 }
 interface Phase {
   /** How the phase names itself in targets and errors. */
@@ -81,11 +84,14 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
   const connection = await Connection.connect({ address: phase.temporalAddress });
   const temporal = new Client({ connection });
   try {
-    const image = async (where: string) => {
+    const image = async (where: string, ids?: string[]) => {
       try {
         const res = await requestJson('POST', `${phase.apiUrl}/v1/images`, key, { model: 'flux-schnell', prompt: 'a lighthouse at dawn' }, { timeoutMs: REQUEST_TIMEOUT_MS });
-        const body = res.status === 200 ? (JSON.parse(res.body) as { status?: string; provider?: string; outputs?: unknown[] }) : undefined;
-        if (body?.status === 'succeeded' && (body.outputs?.length ?? 0) > 0 && (phase.provider === undefined || body.provider === phase.provider)) return true;
+        const body = res.status === 200 ? (JSON.parse(res.body) as { id: string; status?: string; provider?: string; outputs?: unknown[] }) : undefined;
+        if (body?.status === 'succeeded' && (body.outputs?.length ?? 0) > 0 && (phase.provider === undefined || body.provider === phase.provider)) {
+          ids?.push(body.id);
+          return true;
+        }
         errors.unexpected(where, `POST /v1/images answered ${res.status}: ${whatWentWrong(res.body)}`);
       } catch (err) {
         errors.unexpected(where, err);
@@ -122,9 +128,10 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
     for (const concurrency of CONCURRENCIES) {
       const n = perRound(concurrency);
       process.stderr.write(`[bench] ${phase.label}: c=${concurrency}, ${ROUNDS} rounds of ${n} per side\n`);
+      const imageIds: string[] = [];
       const sides = await interleaved(ROUNDS, ['image', 'floor'] as const, async (side, i) => {
         const where = `${phase.label} ${side} c=${concurrency} round ${i + 1}`;
-        const load = await runLoad(n, concurrency, side === 'image' ? () => image(where) : () => floor(where));
+        const load = await runLoad(n, concurrency, side === 'image' ? () => image(where, imageIds) : () => floor(where));
         // The run is void already: measuring on would only take time (a dead provider costs each request its sync timeout).
         if (errors.seen.length > 0) throw new Error(`stopped after ${where}: the run is void`);
         return summarize(load);
@@ -136,6 +143,7 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
           sides.floor.map((s) => s.p50),
         ),
         rounds: sides.image.map((image, i) => ({ image, floor: sides.floor[i]! })),
+        imageIds,
       });
     }
     return results;
@@ -144,37 +152,44 @@ async function measure(phase: Phase, errors: ErrorLog): Promise<ConcurrencyResul
   }
 }
 
-/** Where a fal image's time goes, from the phase's rows: p50s of admission -> submission to fal -> finished. */
+/** Where a fal image's time goes, from its rows: p50s of admission -> submission to fal -> finished. */
 interface FalSplit {
+  concurrency: number;
   images: number;
   admittedToSubmittedP50Ms: number;
   submittedToFinishedP50Ms: number;
 }
 
-async function falSplit(databaseUrl: string): Promise<FalSplit> {
+async function falSplits(databaseUrl: string, results: ConcurrencyResult[]): Promise<FalSplit[]> {
   const knex = createKnex(databaseUrl);
   try {
-    const rows: { created_at: Date; provider_job_submitted_at: Date; finished_at: Date }[] = await knex('generations')
-      .where({ modality: 'image', provider: 'fal', status: 'succeeded' })
-      .whereNotNull('provider_job_submitted_at')
-      .select('created_at', 'provider_job_submitted_at', 'finished_at');
-    const p50 = (values: number[]) =>
-      percentile(
-        values.sort((a, b) => a - b),
-        0.5,
-      );
-    return {
-      images: rows.length,
-      admittedToSubmittedP50Ms: p50(rows.map((r) => r.provider_job_submitted_at.getTime() - r.created_at.getTime())),
-      submittedToFinishedP50Ms: p50(rows.map((r) => r.finished_at.getTime() - r.provider_job_submitted_at.getTime())),
-    };
+    return await Promise.all(
+      results.map(async (r) => falSplit(r.concurrency, await knex('generations').whereIn('id', r.imageIds).select('created_at', 'provider_job_submitted_at', 'finished_at'))),
+    );
   } finally {
     await knex.destroy();
   }
 }
 
+function falSplit(concurrency: number, rows: { created_at: Date; provider_job_submitted_at: Date | null; finished_at: Date | null }[]): FalSplit {
+  // Every image went through fal's queue: its submission and its end are on its row.
+  const timed = rows.filter((r): r is { created_at: Date; provider_job_submitted_at: Date; finished_at: Date } => r.provider_job_submitted_at !== null && r.finished_at !== null);
+  if (timed.length !== rows.length) throw new Error(`c=${concurrency}: ${rows.length - timed.length} succeeded fal images have no provider_job_submitted_at or finished_at`);
+  const p50 = (values: number[]) =>
+    percentile(
+      values.sort((a, b) => a - b),
+      0.5,
+    );
+  return {
+    concurrency,
+    images: rows.length,
+    admittedToSubmittedP50Ms: p50(timed.map((r) => r.provider_job_submitted_at.getTime() - r.created_at.getTime())),
+    submittedToFinishedP50Ms: p50(timed.map((r) => r.finished_at.getTime() - r.provider_job_submitted_at.getTime())),
+  };
+}
+
 /** Phase 1: the gateway against the fal fake, the worker its own process. */
-async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult[]; split: FalSplit; temporalLabel: string }> {
+async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult[]; splits: FalSplit[]; temporalLabel: string }> {
   const fal = await startFakeUpstream('test/fakes/fal-server.ts', ['--latency-ms', '0']);
   try {
     const stack = await startBenchStack(
@@ -187,7 +202,7 @@ async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult
       try {
         const phase = { label: 'fal fake', apiUrl: stack.apiUrl, temporalAddress: stack.config.temporalAddress!, taskQueue: stack.config.taskQueue, provider: 'fal' };
         const results = await worker.measuring(() => measure(phase, errors));
-        return { results, split: await falSplit(stack.config.databaseUrl!), temporalLabel: stack.temporalLabel };
+        return { results, splits: await falSplits(stack.config.databaseUrl!, results), temporalLabel: stack.temporalLabel };
       } finally {
         await worker.stop();
       }
@@ -223,13 +238,15 @@ const figuresOf = (results: ConcurrencyResult[]) =>
 runBenchmark('images', async (errors) => {
   const fake = await onFalFake(errors);
   const simulated = await onSimulator(errors);
-  const { split } = fake;
   console.log(
     [
       '',
       'bench:images',
       ...rows('fal fake', fake.results),
-      `fal fake, from the rows of its ${split.images} images (all concurrencies): p50 ${ms(split.admittedToSubmittedP50Ms)} from admission to the submission to fal, p50 ${ms(split.submittedToFinishedP50Ms)} from the submission to finished`,
+      ...fake.splits.map(
+        (x) =>
+          `fal fake c=${x.concurrency}, from the rows of its ${x.images} measured images: p50 ${ms(x.admittedToSubmittedP50Ms)} from admission to the submission to fal, p50 ${ms(x.submittedToFinishedP50Ms)} from the submission to finished`,
+      ),
       ...rows('simulator', simulated),
       '',
     ].join('\n'),
@@ -248,7 +265,7 @@ runBenchmark('images', async (errors) => {
   targets.push({ name: 'sync image p50 / floor p50, c=8, simulator rendering 1024x1024 PNGs', target: 'none (a figure)', result: formatRatio(simulatedC8.ratio) });
   return {
     targets,
-    figures: { falFake: { ...figuresOf(fake.results), split }, simulator: figuresOf(simulated) },
+    figures: { falFake: { ...figuresOf(fake.results), splits: fake.splits }, simulator: figuresOf(simulated) },
     notes: [
       `embedded stack on the ${fake.temporalLabel}; flux-schnell; ${ROUNDS} interleaved rounds per concurrency, ${CONCURRENCIES.map((c) => `c=${c}: ${perRound(c)}`).join(', ')} requests per side and round (BENCH_SCALE=${scale})`,
       'fal fake: API live on fal, worker its own process, fal fake its own process answering at once with a 64x64 PNG; the load generator and the API share a process',
