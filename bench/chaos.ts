@@ -11,7 +11,7 @@ import { checkOutcomes, waitUntilTerminal } from './chaos/checks';
 import { checkComparisons, waitUntilFinished } from './chaos/comparison-checks';
 import { interleave, planComparisons, terminateComparisons, type PlannedComparison } from './chaos/comparison-workload';
 import { formatSummary } from './chaos/report';
-import { faultCoverage, MIN_IN_FLIGHT, voidReasons } from './chaos/fault-coverage';
+import { faultCoverage, MIN_IN_FLIGHT, MIN_IN_FLIGHT_SOAK, voidReasons } from './chaos/fault-coverage';
 import { chargedAgainstLedger, fetchApiViews, plannedOutcomeViolations } from './chaos/planned-outcomes';
 import { runSoak, seededRandom } from './chaos/soak';
 import { runBenchmark, type ErrorLog } from './lib/harness';
@@ -295,7 +295,7 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       }
       const coverage = await faultCoverage(knex, org.id, faults, answers);
       // A fault that hit nothing tested nothing: the run is void, whatever else it found.
-      for (const reason of voidReasons(coverage)) errors.unexpected('fault coverage', reason);
+      for (const reason of voidReasons(coverage, args.soak === undefined ? MIN_IN_FLIGHT : MIN_IN_FLIGHT_SOAK)) errors.unexpected('fault coverage', reason);
       console.log(
         formatSummary({
           headline: workload.headline,
@@ -337,7 +337,7 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       console.log(
         `planned outcomes (generations and comparison children by their directives, comparisons' verdicts): ${planned.length} violations\n` +
           `Σ charged: ledger ${charged.ledgerTotal}, API ${charged.apiTotal}: ${charged.violations.length === 0 ? 'equal' : 'NOT EQUAL'}\n` +
-          `faults (each must find ≥ ${MIN_IN_FLIGHT} generations in flight and produce ≥ 1 503, within it or ${FAULT_GRACE_MS / 1000} s after):\n` +
+          `faults (each must find ≥ ${args.soak === undefined ? MIN_IN_FLIGHT : MIN_IN_FLIGHT_SOAK} generations in flight and produce ≥ 1 503, within it or ${FAULT_GRACE_MS / 1000} s after):\n` +
           coverage
             .map((c) => `  ${c.fault.dependency}: down ${((c.fault.backAt - c.fault.downAt) / 1000).toFixed(1)} s, ${c.inFlight} generations in flight, ${c.unavailable} 503s`)
             .join('\n'),
@@ -379,7 +379,7 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
             : `soak: ${args.soak} operations, seed ${args.seed} (npm run chaos -- --soak ${args.soak} --seed ${args.seed} replays its choices)`,
           'embedded stack (Temporal dev server, embedded Postgres), the API and the worker as their own processes, live keys paying on the provider doubles',
           `a 503 is right only for a request in flight while a dependency was down or within ${FAULT_GRACE_MS / 1000} s after it came back; ` +
-            `each fault must find ≥ ${MIN_IN_FLIGHT} generations in flight and produce ≥ 1 503, else the run is void`,
+            `each fault must find ≥ ${args.soak === undefined ? MIN_IN_FLIGHT : MIN_IN_FLIGHT_SOAK} generations in flight and produce ≥ 1 503, else the run is void`,
         ],
       };
     } finally {

@@ -8,6 +8,11 @@ import { FAULT_GRACE_MS, unavailableAnswers } from './answers';
 
 /** The generations that must be in flight (created, not yet finished) when each fault begins. */
 export const MIN_IN_FLIGHT = 10;
+/**
+ * The same for a soak, which keeps only a few operations going at once (some of them cancels and
+ * replays): a fault that finds one generation in flight still tests something there.
+ */
+export const MIN_IN_FLIGHT_SOAK = 1;
 
 export interface FaultCoverage {
   fault: FaultWindow;
@@ -34,12 +39,12 @@ export async function faultCoverage(knex: Knex, organizationId: string, faults: 
 }
 
 /** Why the run is void, one line per fault that hit nothing; empty when every fault counted. */
-export function voidReasons(coverage: FaultCoverage[]): string[] {
+export function voidReasons(coverage: FaultCoverage[], minInFlight = MIN_IN_FLIGHT): string[] {
   const reasons: string[] = [];
   if (coverage.length === 0) reasons.push('no fault was injected');
   for (const c of coverage) {
     const at = `${c.fault.dependency} fault at ${new Date(c.fault.downAt).toISOString()}`;
-    if (c.inFlight < MIN_IN_FLIGHT) reasons.push(`${at} found ${c.inFlight} generations in flight, fewer than ${MIN_IN_FLIGHT}`);
+    if (c.inFlight < minInFlight) reasons.push(`${at} found ${c.inFlight} generations in flight, fewer than ${minInFlight}`);
     if (c.unavailable === 0) reasons.push(`${at} produced no 503 (within its window and ${FAULT_GRACE_MS / 1000} s after)`);
   }
   return reasons;

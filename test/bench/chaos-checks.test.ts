@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { answerViolations, unavailableAnswers } from '../../bench/chaos/answers';
 import type { ComparisonRow } from '../../bench/chaos/comparison-checks';
 import type { PlannedComparison } from '../../bench/chaos/comparison-workload';
-import { MIN_IN_FLIGHT, voidReasons } from '../../bench/chaos/fault-coverage';
+import { MIN_IN_FLIGHT, MIN_IN_FLIGHT_SOAK, voidReasons } from '../../bench/chaos/fault-coverage';
 import { plannedOutcomeViolations, type ApiView } from '../../bench/chaos/planned-outcomes';
 import type { CancelResult, Submitted, SubmittedGeneration } from '../../bench/chaos/workload';
 import type { FaultWindow } from '../../bench/lib/chaos-stack';
@@ -43,6 +43,9 @@ describe('the chaos run: a fault that hit nothing voids the run', () => {
     ]);
     assert.equal(reasons.length, 2);
     assert.match(reasons[0]!, /postgres fault .* found 9 generations in flight, fewer than 10/);
+    // A soak keeps a few operations going: one generation in flight is enough there, none is not.
+    assert.deepEqual(voidReasons([{ fault: postgres, inFlight: 1, unavailable: 1 }], MIN_IN_FLIGHT_SOAK), []);
+    assert.equal(voidReasons([{ fault: postgres, inFlight: 0, unavailable: 1 }], MIN_IN_FLIGHT_SOAK).length, 1);
     assert.match(reasons[1]!, /worker fault .* produced no 503/);
     assert.deepEqual(voidReasons([]), ['no fault was injected']);
   });
