@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MAX_CREDIT_AMOUNT } from '../../api/schemas/admin';
+import { call, createOrganization } from './http';
+import { stack } from './stack';
+
+// One Schemathesis run against our API from its own OpenAPI document, shared by the CI run
+// (test/openapi/fuzz.test.ts) and the long one (`npm run fuzz`, test/openapi/fuzz-long.ts); they
+// differ only in budget. Each run gets a fresh organization made through the operator API, given
+// credits enough that generations run rather than stop at 402 and a rate limit high enough that
+// the run is not mostly 429s, and one Schemathesis configuration file in a temporary folder. The
+// keys reach Schemathesis through its environment, never the file.
+
+/** The four checks the issue names: a 5xx, a status, a body or a content type the document does not give. */
+export const FUZZ_CHECKS = ['not_a_server_error', 'status_code_conformance', 'response_schema_conformance', 'content_type_conformance'] as const;
+
+/** The highest rate limit an organization may have (api/schemas/admin.ts): 16,666 requests a second. */
+const FUZZ_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+export interface FuzzBudget {
+  /** Cases per operation and phase (Schemathesis's --max-examples). */
+  maxExamples: number;
+  seed: number;
+  /** Concurrent Schemathesis workers. */
+  workers: number;
+  /** Longest chain of linked calls (create → get → cancel) in the stateful phase. */
+  statefulMaxSteps: number;
+}
+
+export interface FuzzCredentials {
+  /** The organization's key, for the `ApiKey` security scheme. */
+  apiKey: string;
+  /** The operator token, for the `AdminToken` security scheme. */
+  adminToken: string;
+}
+
+/** The figures of Schemathesis's JSON report (schemathesis/cli/json_report.py) that a run is judged by. */
+export interface FuzzReport {
+  stop_reason: string;
+  operations: { total: number; selected: number; tested: number; errored: number; skipped: number };
+  phases: Record<string, { status: string; skip_reason: string | null }>;
+  test_cases: { generated: number; with_failures: number; unique_failures: number; errored: number };
+  failures: { code: string; title: string; count: number; operations: string[] }[];
+  errors: { title: string; count: number }[];
+  /** Each kind of warning, with the operations it concerns (empty kinds too). */
+  warnings: Record<string, string[]>;
+}
+
+export interface FuzzResult {
+  exitCode: number;
+  /** Schemathesis's own report: progress, each failure with its reproduction, the summary. */
+  output: string;
+  /** Undefined when it wrote none (it failed before running anything: the output says why). */
+  report?: FuzzReport;
+  seconds: number;
+}
+
+/**
+ * A fresh organization for a fuzz run: the top of the credit range (the run spends for real, on
+ * the simulator), and the top of the rate limit range, through the operator API.
+ */
+export async function fuzzOrganization(): Promise<{ id: string; liveKey: string }> {
+  const org = await createOrganization({ plan: 'pro', credits: MAX_CREDIT_AMOUNT });
+  const limited = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { rate_limit_per_minute: FUZZ_RATE_LIMIT_PER_MINUTE } });
+  if (limited.status !== 200) throw new Error(`raising the fuzz organization's rate limit: ${limited.status} ${JSON.stringify(limited.body)}`);
+  return org;
+}
+
+/** Schemathesis's configuration: each security scheme of the document gets its credential from the environment. */
+function configFile(budget: FuzzBudget): string {
+  return [
+    `seed = ${budget.seed}`,
+    `workers = ${budget.workers}`,
+    // A synchronous generation may hold its request up to SYNC_TIMEOUT_MS (15 s on the test stack).
+    'request-timeout = 60',
+    '',
+    '[generation]',
+    `max-examples = ${budget.maxExamples}`,
+    '',
+    '[phases.stateful]',
+    `max-steps = ${budget.statefulMaxSteps}`,
+    '',
+    '[auth.openapi.ApiKey]',
+    'bearer = "${FUZZ_API_KEY}"',
+    '',
+    '[auth.openapi.AdminToken]',
+    'bearer = "${FUZZ_ADMIN_TOKEN}"',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs `st run` on `schema` (the document's URL, or a file) against `baseUrl` with every phase
+ * (examples, coverage, fuzzing, stateful) and the four checks; resolves with its exit code and
+ * output, which `onOutput` also sees as it comes.
+ */
+export async function runSchemathesis(opts: {
+  st: string;
+  schema: string;
+  baseUrl: string;
+  credentials: FuzzCredentials;
+  budget: FuzzBudget;
+  onOutput?: (chunk: string) => void;
+}): Promise<FuzzResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'schemathesis-'));
+  try {
+    const config = path.join(dir, 'schemathesis.toml');
+    await writeFile(config, configFile(opts.budget));
+    const report = path.join(dir, 'report.json');
+    const args = [
+      '--config-file',
+      config,
+      'run',
+      opts.schema,
+      '--url',
+      opts.baseUrl,
+      '--checks',
+      FUZZ_CHECKS.join(','),
+      '--phases',
+      'examples,coverage,fuzzing,stateful',
+      '--report',
+      'json',
+      '--report-json-path',
+      report,
+      '--no-color',
+    ];
+    const started = Date.now();
+    let output = '';
+    const exitCode = await new Promise<number>((resolve, reject) => {
+      const child = spawn(opts.st, args, {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, FUZZ_API_KEY: opts.credentials.apiKey, FUZZ_ADMIN_TOKEN: opts.credentials.adminToken, COLUMNS: '160' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        opts.onOutput?.(chunk.toString());
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('error', reject);
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    });
+    const json = await readFile(report, 'utf8').catch(() => undefined);
+    return { exitCode, output, report: json ? (JSON.parse(json) as FuzzReport) : undefined, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One line per figure: cases, failures by check, errors, warnings; for a test's message and the long run's summary. */
+export function describeFuzzReport(report: FuzzReport | undefined): string {
+  if (!report) return 'Schemathesis wrote no report';
+  const lines = [
+    `operations: ${report.operations.tested} tested of ${report.operations.selected} selected (${report.operations.errored} errored, ${report.operations.skipped} skipped)`,
+    `phases: ${Object.entries(report.phases)
+      .map(([phase, { status }]) => `${phase} ${status}`)
+      .join(', ')}`,
+    `test cases: ${report.test_cases.generated} generated, ${report.test_cases.with_failures} with failures (${report.test_cases.unique_failures} unique), ${report.test_cases.errored} errored`,
+    ...report.failures.map((f) => `failure ${f.code}: ${f.title} x${f.count} (${f.operations.join(', ')})`),
+    ...report.errors.map((e) => `error: ${e.title} x${e.count}`),
+    ...Object.entries(report.warnings)
+      .filter(([, operations]) => operations.length > 0)
+      .map(([kind, operations]) => `warning ${kind}: ${operations.join(', ')}`),
+    `stop reason: ${report.stop_reason}`,
+  ];
+  return lines.join('\n');
+}
