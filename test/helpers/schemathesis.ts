@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_CREDIT_AMOUNT } from '../../api/schemas/admin';
+import { KEY_PREFIX_LENGTH } from '../../domain/api-key-secret';
 import { call, createOrganization } from './http';
 import { stack } from './stack';
 
@@ -66,6 +67,30 @@ export async function fuzzOrganization(): Promise<{ id: string; liveKey: string 
   const limited = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { rate_limit_per_minute: FUZZ_RATE_LIMIT_PER_MINUTE } });
   if (limited.status !== 200) throw new Error(`raising the fuzz organization's rate limit: ${limited.status} ${JSON.stringify(limited.body)}`);
   return org;
+}
+
+/**
+ * What the fuzzer could change about its own organization that would leave the rest of its run
+ * testing little: the organization paused or throttled, its key revoked, narrowed, fenced by an IP
+ * allowlist or a budget, or its credits drained. Compared before and after a run; a difference
+ * fails the run, since findings from a crippled run would not mean what they say.
+ */
+export async function fuzzOrganizationState(org: { id: string; liveKey: string }): Promise<Record<string, unknown>> {
+  const admin = await call('GET', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken });
+  const keys = await call('GET', '/v1/api-keys', { key: org.liveKey });
+  const balance = await call('GET', '/v1/balance', { key: org.liveKey });
+  const key = await stack()
+    .knex('api_keys')
+    .join('users', 'users.id', 'api_keys.user_id')
+    .where({ 'api_keys.organization_id': org.id, 'api_keys.prefix': org.liveKey.slice(0, KEY_PREFIX_LENGTH) })
+    .first('api_keys.role', 'api_keys.scopes', 'api_keys.monthly_budget_usd', 'api_keys.ip_allowlist', 'api_keys.revoked_at', { user_role: 'users.role' }, 'users.deactivated_at');
+  return {
+    paused: admin.body?.paused,
+    rate_limit_per_minute: admin.body?.rate_limit_per_minute,
+    'GET /v1/api-keys with its key': keys.status,
+    key,
+    'at least half its credits left': balance.status === 200 && (balance.body.available_credits as number) >= MAX_CREDIT_AMOUNT / 2,
+  };
 }
 
 /** Schemathesis's configuration: each security scheme of the document gets its credential from the environment. */

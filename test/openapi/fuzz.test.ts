@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ensureSchemathesis } from '../../embedded/schemathesis';
-import { describeFuzzReport, fuzzOrganization, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
+import { describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
 import { stack } from '../helpers/stack';
 
 // Schemathesis in CI (issue 36, item 4): every documented operation, fuzzed from GET /openapi.json
@@ -31,6 +31,7 @@ describe('Schemathesis against the OpenAPI document', () => {
   it('finds no 5xx and no status, body or content type the document does not give, in 100 cases per operation and the linked create → get → cancel', async function () {
     this.timeout(600_000);
     const org = await fuzzOrganization();
+    const before = await fuzzOrganizationState(org);
     const result = await runSchemathesis({
       st,
       schema: `${stack().apiUrl}/openapi.json`,
@@ -44,5 +45,6 @@ describe('Schemathesis against the OpenAPI document', () => {
     // A run that tested nothing would also exit 0.
     assert.equal(result.report.operations.tested, result.report.operations.selected, findings);
     for (const phase of ['coverage', 'fuzzing', 'stateful']) assert.equal(result.report.phases[phase]?.status, 'success', `${phase}: ${findings}`);
+    assert.deepEqual(await fuzzOrganizationState(org), before, 'the run changed its own organization or key: what it tested after that was not what it claims');
   });
 });

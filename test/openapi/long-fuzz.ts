@@ -1,5 +1,6 @@
 import { ensureSchemathesis } from '../../embedded/schemathesis';
-import { describeFuzzReport, fuzzOrganization, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
+import { isDeepStrictEqual } from 'node:util';
+import { describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
 import { startTestStack, stopTestStack } from '../helpers/stack';
 
 // `npm run fuzz`: the long Schemathesis run, for whoever wants more than CI's budget. It starts the
@@ -29,6 +30,7 @@ async function main(): Promise<number> {
   const stack = await startTestStack();
   try {
     const org = await fuzzOrganization();
+    const before = await fuzzOrganizationState(org);
     console.log(`fuzzing ${stack.apiUrl} as organization ${org.id}: ${JSON.stringify(budget)}`);
     const result = await runSchemathesis({
       st,
@@ -39,6 +41,13 @@ async function main(): Promise<number> {
       onOutput: (chunk) => process.stdout.write(chunk),
     });
     console.log(`\nSchemathesis exited ${result.exitCode} after ${result.seconds.toFixed(0)} s (seed ${budget.seed})\n${describeFuzzReport(result.report)}`);
+    const after = await fuzzOrganizationState(org);
+    if (!isDeepStrictEqual(after, before)) {
+      console.log(
+        `the run changed its own organization or key, so what it tested after that was not what it claims:\nbefore ${JSON.stringify(before)}\nafter  ${JSON.stringify(after)}`,
+      );
+      return result.exitCode || 1;
+    }
     return result.exitCode;
   } finally {
     await stopTestStack();
