@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_CREDIT_AMOUNT } from '../../api/schemas/admin';
 import { KEY_PREFIX_LENGTH } from '../../domain/api-key-secret';
-import { call, createOrganization } from './http';
+import { call } from './http';
 import { stack } from './stack';
 
 // One Schemathesis run against our API from its own OpenAPI document, shared by the CI run
@@ -16,6 +16,8 @@ import { stack } from './stack';
 
 /** The four checks the issue names: a 5xx, a status, a body or a content type the document does not give. */
 export const FUZZ_CHECKS = ['not_a_server_error', 'status_code_conformance', 'response_schema_conformance', 'content_type_conformance'] as const;
+
+const HOOKS = path.join(__dirname, '..', 'openapi', 'fuzz_hooks.py');
 
 /** The highest rate limit an organization may have (api/schemas/admin.ts): 16,666 requests a second. */
 const FUZZ_RATE_LIMIT_PER_MINUTE = 1_000_000;
@@ -62,8 +64,22 @@ export interface FuzzResult {
  * A fresh organization for a fuzz run: the top of the credit range (the run spends for real, on
  * the simulator), and the top of the rate limit range, through the operator API.
  */
-export async function fuzzOrganization(): Promise<{ id: string; liveKey: string }> {
-  const org = await createOrganization({ plan: 'pro', credits: MAX_CREDIT_AMOUNT });
+export interface FuzzOrganization {
+  id: string;
+  liveKey: string;
+  /** The live key's id and its owner's: the run must not change them (test/openapi/fuzz_hooks.py). */
+  keyId: string;
+  ownerId: string;
+}
+
+export async function fuzzOrganization(): Promise<FuzzOrganization> {
+  const created = await call('POST', '/admin/v1/organizations', {
+    key: stack().adminToken,
+    body: { name: `Fuzz org ${Math.random().toString(36).slice(2, 8)}`, plan: 'pro', credits: MAX_CREDIT_AMOUNT },
+  });
+  if (created.status !== 201) throw new Error(`creating the fuzz organization: ${created.status} ${JSON.stringify(created.body)}`);
+  const key = (created.body.api_keys as { id: string; environment: string; secret: string }[]).find((k) => k.environment === 'live')!;
+  const org: FuzzOrganization = { id: created.body.id, liveKey: key.secret, keyId: key.id, ownerId: created.body.owner.id };
   const limited = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { rate_limit_per_minute: FUZZ_RATE_LIMIT_PER_MINUTE } });
   if (limited.status !== 200) throw new Error(`raising the fuzz organization's rate limit: ${limited.status} ${JSON.stringify(limited.body)}`);
   return org;
@@ -75,7 +91,7 @@ export async function fuzzOrganization(): Promise<{ id: string; liveKey: string 
  * allowlist or a budget, or its credits drained. Compared before and after a run; a difference
  * fails the run, since findings from a crippled run would not mean what they say.
  */
-export async function fuzzOrganizationState(org: { id: string; liveKey: string }): Promise<Record<string, unknown>> {
+export async function fuzzOrganizationState(org: FuzzOrganization): Promise<Record<string, unknown>> {
   const admin = await call('GET', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken });
   const keys = await call('GET', '/v1/api-keys', { key: org.liveKey });
   const balance = await call('GET', '/v1/balance', { key: org.liveKey });
@@ -126,6 +142,8 @@ export async function runSchemathesis(opts: {
   schema: string;
   baseUrl: string;
   credentials: FuzzCredentials;
+  /** The organization whose key the run holds: changes to it, its key and its owner are not sent. */
+  organization: FuzzOrganization;
   budget: FuzzBudget;
   onOutput?: (chunk: string) => void;
 }): Promise<FuzzResult> {
@@ -156,7 +174,17 @@ export async function runSchemathesis(opts: {
     const exitCode = await new Promise<number>((resolve, reject) => {
       const child = spawn(opts.st, args, {
         cwd: dir,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, FUZZ_API_KEY: opts.credentials.apiKey, FUZZ_ADMIN_TOKEN: opts.credentials.adminToken, COLUMNS: '160' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          COLUMNS: '160',
+          FUZZ_API_KEY: opts.credentials.apiKey,
+          FUZZ_ADMIN_TOKEN: opts.credentials.adminToken,
+          SCHEMATHESIS_HOOKS: HOOKS,
+          FUZZ_PROTECTED_KEY_ID: opts.organization.keyId,
+          FUZZ_PROTECTED_USER_ID: opts.organization.ownerId,
+          FUZZ_PROTECTED_ORGANIZATION_ID: opts.organization.id,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const onData = (chunk: Buffer) => {

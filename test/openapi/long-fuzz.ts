@@ -37,6 +37,7 @@ async function main(): Promise<number> {
       schema: `${stack.apiUrl}/openapi.json`,
       baseUrl: stack.apiUrl,
       credentials: { apiKey: org.liveKey, adminToken: stack.adminToken },
+      organization: org,
       budget,
       onOutput: (chunk) => process.stdout.write(chunk),
     });
