@@ -3,7 +3,7 @@
 
 import { PLANS } from '../../../domain/plans';
 import { USAGE_GROUPINGS } from '../../../domain/usage-period';
-import { credits, enumOf, id } from './shared';
+import { credits, enumOf, id, ref } from './shared';
 
 const balanceProperties = {
   object: { const: 'balance' },
@@ -53,7 +53,7 @@ const Usage = {
     group_by: enumOf(USAGE_GROUPINGS),
     from: { ...date, description: 'The first day covered (UTC, inclusive).' },
     to: { ...date, description: 'The last day covered (UTC, inclusive).' },
-    data: { type: 'array', items: { $ref: '#/components/schemas/UsageRow' } },
+    data: { type: 'array', items: ref('UsageRow') },
   },
 };
 
