@@ -39,6 +39,7 @@ const createsGeneration = { resourcePrefix: 'gen' } as const;
 
 export const ROUTES = {
   health: { method: 'GET', path: '/healthz', access: { kind: 'public' } },
+  openapi: { method: 'GET', path: '/openapi.json', access: { kind: 'public' } },
   file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
   // Local storage's upload target: the URL POST /v1/uploads hands out (decisions §6).
   uploadFile: { method: 'PUT', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },

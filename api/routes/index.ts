@@ -17,6 +17,7 @@ import { registerUpscaleRoutes } from './upscale';
 import { registerVideoRoutes } from './videos';
 import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
+import { registerOpenApiRoutes } from './openapi';
 import { registerProviderCallbackRoutes } from './provider-callbacks';
 import { registerProviderCredentialRoutes } from './provider-credentials';
 import { registerUploadRoutes } from './uploads';
@@ -28,6 +29,7 @@ import { registerWebhookRoutes } from './webhooks';
 export function createRouter(deps: ApiDeps): AppRouter {
   const router = new Router<AppState>();
   registerHealthRoutes(router, deps);
+  registerOpenApiRoutes(router, deps);
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);
   registerModelRoutes(router, deps);
