@@ -109,8 +109,47 @@ export async function fuzzOrganizationState(org: FuzzOrganization): Promise<Reco
   };
 }
 
-/** Schemathesis's configuration: each security scheme of the document gets its credential from the environment. */
-function configFile(budget: FuzzBudget): string {
+/** Which catalog models each creating operation's body names (`model`, or a comparison's `models`), by operationId. */
+const MODEL_FIELDS: Record<string, { modality: string; field: string }> = {
+  createImage: { modality: 'image', field: 'body.model' },
+  createVideo: { modality: 'video', field: 'body.model' },
+  createVoice: { modality: 'voice', field: 'body.model' },
+  createMusic: { modality: 'music', field: 'body.model' },
+  createAvatar: { modality: 'avatar', field: 'body.model' },
+  createChat: { modality: 'chat', field: 'body.model' },
+  createThreeD: { modality: '3d', field: 'body.model' },
+  createUpscale: { modality: 'upscale', field: 'body.model' },
+  createComparison: { modality: 'image', field: 'body.models[*]' },
+};
+
+/**
+ * The catalog's slugs by modality, read through GET /v1/models. The document says only that a
+ * model is a string, so a fuzzer left alone names a model that exists about never: every creation
+ * would stop at 404 and nothing would reach a workflow, a generation to read, or one to cancel.
+ */
+export async function catalogModels(key: string): Promise<Record<string, string[]>> {
+  const res = await call('GET', '/v1/models', { key });
+  if (res.status !== 200) throw new Error(`GET /v1/models: ${res.status} ${JSON.stringify(res.body)}`);
+  const byModality: Record<string, string[]> = {};
+  for (const model of res.body.data as { slug: string; modality: string }[]) (byModality[model.modality] ??= []).push(model.slug);
+  return byModality;
+}
+
+/**
+ * Schemathesis's configuration: each security scheme of the document gets its credential from the
+ * environment, and half the bodies of each creating operation name a real model of its modality
+ * (a fuzz dictionary); the other half stay as the schema makes them.
+ */
+function configFile(budget: FuzzBudget, models: Record<string, string[]>): string {
+  const dictionaries = Object.entries(models).flatMap(([modality, slugs]) => [`[dictionaries.${JSON.stringify(`models-${modality}`)}]`, `values = ${JSON.stringify(slugs)}`, '']);
+  const operations = Object.entries(MODEL_FIELDS)
+    .filter(([, { modality }]) => models[modality]?.length)
+    .flatMap(([operationId, { modality, field }]) => [
+      '[[operations]]',
+      `include-operation-id = ${JSON.stringify(operationId)}`,
+      `parameters = { ${JSON.stringify(field)} = { dictionary = ${JSON.stringify(`models-${modality}`)}, probability = 0.5 } }`,
+      '',
+    ]);
   return [
     `seed = ${budget.seed}`,
     `workers = ${budget.workers}`,
@@ -129,6 +168,8 @@ function configFile(budget: FuzzBudget): string {
     '[auth.openapi.AdminToken]',
     'bearer = "${FUZZ_ADMIN_TOKEN}"',
     '',
+    ...dictionaries,
+    ...operations,
   ].join('\n');
 }
 
@@ -145,12 +186,14 @@ export async function runSchemathesis(opts: {
   /** The organization whose key the run holds: changes to it, its key and its owner are not sent. */
   organization: FuzzOrganization;
   budget: FuzzBudget;
+  /** The catalog's slugs by modality (catalogModels). */
+  models: Record<string, string[]>;
   onOutput?: (chunk: string) => void;
 }): Promise<FuzzResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'schemathesis-'));
   try {
     const config = path.join(dir, 'schemathesis.toml');
-    await writeFile(config, configFile(opts.budget));
+    await writeFile(config, configFile(opts.budget, opts.models));
     const report = path.join(dir, 'report.json');
     const args = [
       '--config-file',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ensureSchemathesis } from '../../embedded/schemathesis';
-import { describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
+import { catalogModels, describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
 import { stack } from '../helpers/stack';
 
 // Schemathesis in CI (issue 36, item 4): every documented operation, fuzzed from GET /openapi.json
@@ -10,14 +10,21 @@ import { stack } from '../helpers/stack';
 // the test with Schemathesis's report. docs/testing.md, "Fuzzing the contract"; `npm run fuzz` is
 // the same run with a larger budget.
 //
-// Nothing is excluded. The fuzzer holds the organization's owner key (ApiKey) and the operator
-// token (AdminToken): neither can be taken from it by the run. The operator token is configuration,
-// not a row; the owner key could be revoked or narrowed only through DELETE or PATCH
-// /v1/api-keys/{id} with its own id, which no link hands out and which the fuzzer does not guess
-// (a random UUID), and the keys it does reach are those its own POST /v1/api-keys made.
+// No operation is excluded. The fuzzer holds a fresh organization's owner key (ApiKey) and the
+// operator token (AdminToken). It reuses ids it reads in responses, so it would revoke, narrow or
+// fence its own key, demote its owner, or pause, throttle or drain its organization, and test
+// little after that (the first run revoked its key): test/openapi/fuzz_hooks.py drops those
+// changes, and only those, before they are sent; the test checks afterwards that the organization
+// and key are as they were. Half the bodies of each creating operation name a real model
+// (catalogModels), so creations reach the workflows and the links have generations to follow.
 
-/** The CI budget: about N minutes on the project's 2-core machine (docs/testing.md). */
-const CI_BUDGET: FuzzBudget = { maxExamples: 100, seed: 36, workers: 2, statefulMaxSteps: 10 };
+/**
+ * The CI budget: about 2.5 minutes of Schemathesis on the project's 2-core machine (docs/testing.md).
+ * One worker: with two, Hypothesis's threads hit a CPython 3.11 race in `ast.parse` (SystemError
+ * "AST constructor recursion depth mismatch") and the coverage phase errored; and only one worker
+ * makes a seed replay the same run.
+ */
+const CI_BUDGET: FuzzBudget = { maxExamples: 100, seed: 36, workers: 1, statefulMaxSteps: 10 };
 
 describe('Schemathesis against the OpenAPI document', () => {
   let st: string;
@@ -38,6 +45,7 @@ describe('Schemathesis against the OpenAPI document', () => {
       baseUrl: stack().apiUrl,
       credentials: { apiKey: org.liveKey, adminToken: stack().adminToken },
       organization: org,
+      models: await catalogModels(org.liveKey),
       budget: CI_BUDGET,
     });
     const findings = `${describeFuzzReport(result.report)}\n\n${result.output.slice(-20_000)}`;

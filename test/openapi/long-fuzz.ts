@@ -1,6 +1,6 @@
 import { ensureSchemathesis } from '../../embedded/schemathesis';
 import { isDeepStrictEqual } from 'node:util';
-import { describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
+import { catalogModels, describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
 import { startTestStack, stopTestStack } from '../helpers/stack';
 
 // `npm run fuzz`: the long Schemathesis run, for whoever wants more than CI's budget. It starts the
@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const budget: FuzzBudget = {
     maxExamples: envInteger('FUZZ_MAX_EXAMPLES', 1000),
     seed: envInteger('FUZZ_SEED', Date.now() % 2 ** 31),
-    workers: envInteger('FUZZ_WORKERS', 2),
+    workers: envInteger('FUZZ_WORKERS', 1),
     statefulMaxSteps: envInteger('FUZZ_STATEFUL_MAX_STEPS', 20),
   };
   const st = await ensureSchemathesis((line) => console.log(line));
@@ -38,6 +38,7 @@ async function main(): Promise<number> {
       baseUrl: stack.apiUrl,
       credentials: { apiKey: org.liveKey, adminToken: stack.adminToken },
       organization: org,
+      models: await catalogModels(org.liveKey),
       budget,
       onOutput: (chunk) => process.stdout.write(chunk),
     });
