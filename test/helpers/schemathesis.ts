@@ -264,3 +264,25 @@ export function describeFuzzReport(report: FuzzReport | undefined): string {
   ];
   return lines.join('\n');
 }
+
+/**
+ * Ends what a run leaves going, so it does not weigh on the tests after it: the run subscribes
+ * dozens of webhooks to its organization, each with deliveries retrying to hosts that do not
+ * answer. Deleting a subscription ends its deliveries (workflows/webhook-delivery.ts); pausing the
+ * organization admits nothing more. It throws only when the organization cannot be paused.
+ */
+export async function endFuzzOrganization(org: FuzzOrganization): Promise<void> {
+  for (;;) {
+    const page = await call('GET', '/v1/webhooks?limit=100', { key: org.liveKey });
+    // A run that revoked its key (a failure fuzzOrganizationState reports) leaves its webhooks to their schedules.
+    if (page.status !== 200) break;
+    const ids = (page.body.data as { id: string }[]).map((w) => w.id);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      const deleted = await call('DELETE', `/v1/webhooks/${id}`, { key: org.liveKey });
+      if (deleted.status !== 200) throw new Error(`deleting webhook ${id}: ${deleted.status} ${JSON.stringify(deleted.body)}`);
+    }
+  }
+  const paused = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { paused: true } });
+  if (paused.status !== 200) throw new Error(`pausing the fuzz organization: ${paused.status} ${JSON.stringify(paused.body)}`);
+}

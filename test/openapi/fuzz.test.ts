@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ensureSchemathesis } from '../../embedded/schemathesis';
-import { catalogModels, describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
+import { catalogModels, describeFuzzReport, endFuzzOrganization, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
 import { stack } from '../helpers/stack';
 
 // Schemathesis in CI (issue 36, item 4): every documented operation, fuzzed from GET /openapi.json
@@ -39,21 +39,25 @@ describe('Schemathesis against the OpenAPI document', () => {
     this.timeout(600_000);
     const org = await fuzzOrganization();
     const before = await fuzzOrganizationState(org);
-    const result = await runSchemathesis({
-      st,
-      schema: `${stack().apiUrl}/openapi.json`,
-      baseUrl: stack().apiUrl,
-      credentials: { apiKey: org.liveKey, adminToken: stack().adminToken },
-      organization: org,
-      models: await catalogModels(org.liveKey),
-      budget: CI_BUDGET,
-    });
-    const findings = `${describeFuzzReport(result.report)}\n\n${result.output.slice(-20_000)}`;
-    assert.equal(result.exitCode, 0, `Schemathesis exited ${result.exitCode} after ${result.seconds.toFixed(0)} s:\n${findings}`);
-    assert.deepEqual(await fuzzOrganizationState(org), before, 'the run changed its own organization or key: what it tested after that was not what it claims');
-    assert.ok(result.report, findings);
-    // A run that tested nothing would also exit 0.
-    assert.equal(result.report.operations.tested, result.report.operations.selected, findings);
-    for (const phase of ['coverage', 'fuzzing', 'stateful']) assert.equal(result.report.phases[phase]?.status, 'success', `${phase}: ${findings}`);
+    try {
+      const result = await runSchemathesis({
+        st,
+        schema: `${stack().apiUrl}/openapi.json`,
+        baseUrl: stack().apiUrl,
+        credentials: { apiKey: org.liveKey, adminToken: stack().adminToken },
+        organization: org,
+        models: await catalogModels(org.liveKey),
+        budget: CI_BUDGET,
+      });
+      const findings = `${describeFuzzReport(result.report)}\n\n${result.output.slice(-20_000)}`;
+      assert.equal(result.exitCode, 0, `Schemathesis exited ${result.exitCode} after ${result.seconds.toFixed(0)} s:\n${findings}`);
+      assert.deepEqual(await fuzzOrganizationState(org), before, 'the run changed its own organization or key: what it tested after that was not what it claims');
+      assert.ok(result.report, findings);
+      // A run that tested nothing would also exit 0.
+      assert.equal(result.report.operations.tested, result.report.operations.selected, findings);
+      for (const phase of ['coverage', 'fuzzing', 'stateful']) assert.equal(result.report.phases[phase]?.status, 'success', `${phase}: ${findings}`);
+    } finally {
+      await endFuzzOrganization(org);
+    }
   });
 });

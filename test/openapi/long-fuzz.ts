@@ -1,6 +1,6 @@
 import { ensureSchemathesis } from '../../embedded/schemathesis';
 import { isDeepStrictEqual } from 'node:util';
-import { catalogModels, describeFuzzReport, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
+import { catalogModels, describeFuzzReport, endFuzzOrganization, fuzzOrganization, fuzzOrganizationState, runSchemathesis, type FuzzBudget } from '../helpers/schemathesis';
 import { startTestStack, stopTestStack } from '../helpers/stack';
 
 // `npm run fuzz`: the long Schemathesis run, for whoever wants more than CI's budget. It starts the
@@ -44,6 +44,7 @@ async function main(): Promise<number> {
     });
     console.log(`\nSchemathesis exited ${result.exitCode} after ${result.seconds.toFixed(0)} s (seed ${budget.seed})\n${describeFuzzReport(result.report)}`);
     const after = await fuzzOrganizationState(org);
+    await endFuzzOrganization(org);
     if (!isDeepStrictEqual(after, before)) {
       console.log(
         `the run changed its own organization or key, so what it tested after that was not what it claims:\nbefore ${JSON.stringify(before)}\nafter  ${JSON.stringify(after)}`,
