@@ -158,6 +158,9 @@ function configFile(budget: FuzzBudget, models: Record<string, string[]>): strin
     '',
     '[generation]',
     `max-examples = ${budget.maxExamples}`,
+    // No example database: a run is its seed alone, not what earlier runs left behind. It also keeps
+    // Hypothesis from pareto-optimising, whose shrinker crashed a 1000-example run (IndexError).
+    'database = "none"',
     '',
     '[phases.stateful]',
     `max-steps = ${budget.statefulMaxSteps}`,
