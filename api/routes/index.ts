@@ -10,6 +10,7 @@ import { registerHealthRoutes } from './health';
 import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
 import { registerComparisonRoutes } from './comparisons';
+import { registerDocsRoutes } from './docs';
 import { registerImageRoutes } from './images';
 import { registerMusicRoutes } from './music';
 import { registerThreeDRoutes } from './three-d';
@@ -28,6 +29,7 @@ import { registerWebhookRoutes } from './webhooks';
 export function createRouter(deps: ApiDeps): AppRouter {
   const router = new Router<AppState>();
   registerHealthRoutes(router, deps);
+  registerDocsRoutes(router, deps);
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);
   registerModelRoutes(router, deps);
