@@ -41,6 +41,15 @@ const CODES = {
 
 export type ErrorCode = keyof typeof CODES;
 
+/** Every code, in the table's order. */
+export const ERROR_CODES = Object.keys(CODES) as ErrorCode[];
+
+/** The HTTP status and `type` of a code: the one table the API answers by and the OpenAPI document prints. */
+export function errorClassOf(code: ErrorCode): { status: number; type: string } {
+  const [status, type] = CODES[code];
+  return { status, type };
+}
+
 export interface ErrorDetail {
   param: string;
   message: string;

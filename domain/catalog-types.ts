@@ -3,7 +3,8 @@
 import type { Capability, Modality } from './modalities';
 import type { RealProvider } from './providers';
 
-export type Tier = 'fast' | 'standard' | 'pro';
+export const TIERS = ['fast', 'standard', 'pro'] as const;
+export type Tier = (typeof TIERS)[number];
 
 /** Every unit the spec prices in (spec §1). */
 export const PRICING_UNITS = ['image', 'second', 'megapixel', '1k_characters', 'minute', 'song', '3d_model', '1m_output_tokens'] as const;

@@ -7,4 +7,5 @@ export function isTerminal(status: GenerationStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
 
-export type Environment = 'live' | 'test';
+export const ENVIRONMENTS = ['live', 'test'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];

@@ -1,6 +1,7 @@
 // The event types a webhook can subscribe to (spec §6), and the envelope and statuses of a delivery.
 
 export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'comparison.completed', 'usage.budget_threshold', 'usage.anomaly_detected'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `*` subscribes to every type, including types added later. */
 export const ALL_EVENTS = '*';

@@ -4,7 +4,7 @@ import { CREDITS_PER_USD, creditsToUsd } from '../../domain/pricing';
 import { classifyDependencyError } from '../../lib/dependency-errors';
 import type { Admission } from '../../workflows/definitions';
 import type { ApiDeps } from '../context';
-import { checkDependencies, dependencyUnavailable } from '../dependency-health';
+import { checkDependencies, DEPENDENCY_RETRY_AFTER_S, dependencyUnavailable } from '../dependency-health';
 import { ApiError } from '../errors';
 
 /**
@@ -116,6 +116,8 @@ export function noWorker(timeoutMs: number): ApiError {
   return new ApiError(
     'provider_unavailable',
     `No worker took this job within ${Math.round(timeoutMs / 1000)} s, so it was not started and nothing was charged. Retry later (with the same Idempotency-Key, if you sent one).`,
+    // Every 503 says when to come back (decisions §2), this one as the dependency outages do.
+    { headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_S) } },
   );
 }
 

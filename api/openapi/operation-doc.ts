@@ -24,6 +24,8 @@ export interface OperationDoc {
   body?: object;
   /** Whether the body is required; creation bodies are, most updates are not (an empty PATCH is valid). */
   bodyRequired?: boolean;
+  /** Path parameters whose values are narrower than "an id" (each: its schema), e.g. `provider`. */
+  pathParams?: Record<string, object>;
   /** The query's object schema (each property one parameter): the object the handler's validator compiles. */
   query?: object;
   /** Every success status the route answers, with its body. */

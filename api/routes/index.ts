@@ -18,6 +18,7 @@ import { registerUpscaleRoutes } from './upscale';
 import { registerVideoRoutes } from './videos';
 import { registerVoiceRoutes } from './voice';
 import { registerModelRoutes } from './models';
+import { registerOpenApiRoutes } from './openapi';
 import { registerProviderCallbackRoutes } from './provider-callbacks';
 import { registerProviderCredentialRoutes } from './provider-credentials';
 import { registerUploadRoutes } from './uploads';
@@ -29,6 +30,7 @@ import { registerWebhookRoutes } from './webhooks';
 export function createRouter(deps: ApiDeps): AppRouter {
   const router = new Router<AppState>();
   registerHealthRoutes(router, deps);
+  registerOpenApiRoutes(router, deps);
   registerDocsRoutes(router, deps);
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);

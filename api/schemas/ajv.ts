@@ -52,14 +52,17 @@ function messageOf(error: ErrorObject, param: string): string {
   }
 }
 
+/** A parser of one request shape, carrying the schema it was compiled from (the OpenAPI document prints that very object). */
+export type Validator<T> = ((data: unknown) => T) & { readonly schema: object };
+
 /**
  * Compiles a schema into a parser that returns `T` or throws 400 validation_failed naming the
  * first bad field. (ajv's JSONSchemaType would force `nullable` onto optional fields, accepting
  * null where the contract does not, so the schema and `T` are kept side by side instead.)
  */
-export function compileValidator<T>(schema: object): (data: unknown) => T {
+export function compileValidator<T>(schema: object): Validator<T> {
   const validate = ajv.compile<T>(schema);
-  return (data: unknown): T => {
+  const parse = (data: unknown): T => {
     if (validate(data)) return data;
     const details: ErrorDetail[] = (validate.errors ?? []).map((error) => {
       const param = paramOf(error);
@@ -68,4 +71,5 @@ export function compileValidator<T>(schema: object): (data: unknown) => T {
     const first = details[0] ?? { param: 'body', message: 'The request body is not valid.' };
     throw new ApiError('validation_failed', first.message, { param: first.param, details });
   };
+  return Object.assign(parse, { schema });
 }

@@ -1,6 +1,7 @@
 import { COMPARISON_MODELS } from '../../domain/plans';
 import { ApiError } from '../errors';
 import { compileValidator } from './ajv';
+import { withProperty } from './documented-schema';
 import { MAX_PROMPT_LENGTH } from './images';
 
 export interface ComparisonRequest {
@@ -26,6 +27,9 @@ const parseShape = compileValidator<ComparisonRequest>({
     params_shared: { type: 'object' },
   },
 });
+
+/** The body's schema as the OpenAPI document prints it: the shape's, with the models' distinctness said. */
+export const COMPARISON_REQUEST_SCHEMA = withProperty(parseShape.schema, 'models', { uniqueItems: true });
 
 /** The request's shape; 400 validation_failed for a malformed one, or a model named twice. */
 export function parseComparisonRequest(body: unknown): ComparisonRequest {

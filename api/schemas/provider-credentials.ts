@@ -1,6 +1,7 @@
 import { REAL_PROVIDERS, isRealProvider, type RealProvider } from '../../domain/providers';
 import { ApiError } from '../errors';
 import { compileValidator } from './ajv';
+import { withProperty } from './documented-schema';
 
 // /v1/provider-credentials (BYOK, decisions §7). Whether the organization may store a key
 // (Enterprise) and whether this server can use it (a base URL, PROVIDER_SECRETS_KEY) are the
@@ -17,6 +18,9 @@ const validatePutProviderCredential = compileValidator<PutProviderCredentialRequ
   required: ['api_key'],
   properties: { api_key: { type: 'string', minLength: 1, maxLength: 500 } },
 });
+
+/** The body's schema as the OpenAPI document prints it (whitespace is refused with its own message, below). */
+export const PUT_PROVIDER_CREDENTIAL_SCHEMA = withProperty(validatePutProviderCredential.schema, 'api_key', { pattern: '^\\S+$' });
 
 /**
  * The body of a PUT. No provider key contains whitespace, so a space or line break is a paste

@@ -1,5 +1,6 @@
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, ALL_EVENTS, type DeliveryStatus } from '../../domain/webhook-events';
 import { compileValidator } from './ajv';
+import { withProperty } from './documented-schema';
 import { urlField } from './fields';
 import { LIST_QUERY_PROPERTIES, type ListQuery } from './list-query';
 
@@ -20,6 +21,9 @@ const validateCreateWebhook = compileValidator<CreateWebhookRequest>({
     description: { type: 'string', maxLength: 500 },
   },
 });
+
+/** The body's schema as the OpenAPI document prints it: `events` may also be the string `"*"`. */
+export const CREATE_WEBHOOK_SCHEMA = withProperty(validateCreateWebhook.schema, 'events', (events) => ({ anyOf: [events, { const: ALL_EVENTS }] }));
 
 /** A create body; `events: "*"` (a plain string) is read as `["*"]` (decisions §5). */
 export function parseCreateWebhook(body: unknown): CreateWebhookRequest {

@@ -25,6 +25,7 @@ import { freePort } from '../../lib/free-port';
 import { webhookDepsFromConfig } from '../../config/webhook-settings';
 import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
 import { REAL_PROVIDERS } from '../../domain/providers';
+import { openApiResponseCheck } from './openapi-response-check';
 import { selfSignedCertificate, type TestCertificate } from './tls';
 import { PROVIDER_DOUBLE_CREDENTIALS, providerDoubles } from './provider-doubles';
 
@@ -153,7 +154,7 @@ export async function startTestStack(): Promise<TestStack> {
     providerSecrets: createSecretBox(providerSecretsKeys(config)),
     byokProviders: [...REAL_PROVIDERS],
   };
-  const api = await listen(createApp(apiDeps).listen(apiPort, '127.0.0.1'));
+  const api = await listen(checkedApp(apiDeps).listen(apiPort, '127.0.0.1'));
 
   current = { config, knex, repos: apiDeps.repos, temporal, workflowBundle, apiUrl: api.url, apiDeps, adminToken, receiverCertificate };
   return current;
@@ -162,7 +163,14 @@ export async function startTestStack(): Promise<TestStack> {
 /** A second API on the same stack with some dependencies replaced (a shorter sync timeout, …). */
 export async function startExtraApi(overrides: Partial<ApiDeps>): Promise<{ url: string; close(): Promise<void> }> {
   const base = stack().apiDeps;
-  return listen(createApp({ ...base, ...overrides }).listen(0, '127.0.0.1'));
+  return listen(checkedApp({ ...base, ...overrides }).listen(0, '127.0.0.1'));
+}
+
+/** The production app with the OpenAPI response check in front of it (Koa's own middleware list, outermost first). */
+function checkedApp(deps: ApiDeps) {
+  const app = createApp(deps);
+  app.middleware.unshift(openApiResponseCheck());
+  return app;
 }
 
 async function listen(server: Server): Promise<{ url: string; close(): Promise<void> }> {

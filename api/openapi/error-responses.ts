@@ -1,0 +1,46 @@
+import { errorClassOf, type ErrorCode } from '../errors';
+import { errorBodySchema } from './shared-components';
+
+// A route's error answers, one per status, each a component response named by the codes it can
+// carry (`ValidationFailedOrResourceNotFound`...): the same set of codes is the same response
+// whichever route gives it, so the document states it once and clients get one error type for it.
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_m, _sep: string, letter: string) => letter.toUpperCase());
+
+/** The status's codes as one component response (written into `registry`), by reference. */
+function errorResponse(status: number, codes: ErrorCode[], registry: Map<string, object>): object {
+  const name = codes.map(pascal).join('Or');
+  if (!registry.has(name)) {
+    // 429 and a dependency outage always say when to come back; a model with no configured provider
+    // (provider_unavailable) says so only when a retry can succeed (no worker took the job in time).
+    const retry = status === 429 || status === 503;
+    const retryRequired = status === 429 || codes.every((code) => code === 'service_unavailable');
+    registry.set(name, {
+      description: `${status}: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+      headers: {
+        'X-Request-Id': header('RequestId'),
+        // The rate-limit headers ride on every answer after authentication; the document names
+        // them where a client acts on them: successes and 429.
+        ...(status === 429 && { 'RateLimit-Limit': header('RateLimitLimit'), 'RateLimit-Remaining': header('RateLimitRemaining'), 'RateLimit-Reset': header('RateLimitReset') }),
+        ...(retry && { 'Retry-After': header(retryRequired ? 'RetryAfterAlways' : 'RetryAfter') }),
+      },
+      content: { 'application/json': { schema: errorBodySchema(codes) } },
+    });
+  }
+  return { $ref: `#/components/responses/${name}` };
+}
+
+/** One response per status the codes fall in, except the statuses the route documents as successes of its own (health's 503). */
+export function errorResponses(codes: ErrorCode[], documented: Set<string>, registry: Map<string, object>): Record<string, object> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const { status } = errorClassOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, object> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    if (!documented.has(String(status))) out[String(status)] = errorResponse(status, list, registry);
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+import { REAL_PROVIDERS } from '../../domain/providers';
+import { parseCreateApiKey, parseUpdateApiKey } from '../schemas/api-keys';
+import { parseListQuery } from '../schemas/list-query';
+import { PUT_PROVIDER_CREDENTIAL_SCHEMA } from '../schemas/provider-credentials';
+import { parseUsageQuery } from '../schemas/usage';
+import { parseCreateUser, parseUpdateUser } from '../schemas/users';
+import { CREATE_WEBHOOK_SCHEMA, parseDeliveryListQuery } from '../schemas/webhooks';
+import type { OperationDoc } from './operation-doc';
+
+// The OpenAPI side of the account routes: balance and usage, API keys, users, the organization's
+// provider keys, and webhooks with their deliveries.
+
+const list = (component: string, description: string) => ({ 200: { description, body: { component } } });
+const one = (component: string, description: string) => ({ 200: { description, body: { component } } });
+const providerParam = { provider: { type: 'string', enum: [...REAL_PROVIDERS] } };
+
+export const ACCOUNT_OPERATIONS = {
+  getBalance: {
+    tag: 'Billing',
+    summary: 'Get the balance',
+    description: 'The wallet of the key’s organization and environment: available and reserved credits, and the key’s budget if it has one.',
+    responses: one('Balance', 'The balance.'),
+  },
+  getUsage: {
+    tag: 'Billing',
+    summary: 'Get usage',
+    description: 'Spend over a period, grouped by day, model, modality or key; `format=csv` answers the same rows as CSV.',
+    query: parseUsageQuery.schema,
+    responses: {
+      200: {
+        description: 'The usage report.',
+        body: { component: 'Usage' },
+        alternatives: { 'text/csv': { type: 'string', description: 'The same rows as CSV, with a header line.' } },
+      },
+    },
+  },
+
+  listApiKeys: {
+    tag: 'API keys',
+    summary: 'List API keys',
+    query: parseListQuery.schema,
+    responses: list('ApiKeyList', 'A page of keys (never their secrets).'),
+    errors: ['resource_not_found'],
+  },
+  createApiKey: {
+    tag: 'API keys',
+    summary: 'Create an API key',
+    description: 'The secret is in this answer only: store it now.',
+    body: parseCreateApiKey.schema,
+    bodyRequired: true,
+    responses: { 201: { description: 'The key, with its secret shown once.', body: { component: 'ApiKeyWithSecret' } } },
+    errors: ['plan_upgrade_required'],
+    links: { 201: { updateApiKey: { operationId: 'updateApiKey', parameters: { id: '$response.body#/id' } } } },
+  },
+  updateApiKey: {
+    tag: 'API keys',
+    summary: 'Update an API key',
+    description: 'Name, role, scopes, monthly budget, IP allowlist or rate limit.',
+    body: parseUpdateApiKey.schema,
+    responses: one('ApiKey', 'The updated key.'),
+    errors: ['plan_upgrade_required'],
+  },
+  revokeApiKey: {
+    tag: 'API keys',
+    summary: 'Revoke an API key',
+    description: 'Takes effect at once on every API process.',
+    responses: one('ApiKey', 'The revoked key.'),
+  },
+
+  listUsers: { tag: 'Users', summary: 'List users', query: parseListQuery.schema, responses: list('UserList', 'A page of users.'), errors: ['resource_not_found'] },
+  createUser: {
+    tag: 'Users',
+    summary: 'Add a user',
+    body: parseCreateUser.schema,
+    bodyRequired: true,
+    responses: { 201: { description: 'The user.', body: { component: 'User' } } },
+    errors: ['resource_already_exists'],
+    links: { 201: { updateUser: { operationId: 'updateUser', parameters: { id: '$response.body#/id' } } } },
+  },
+  updateUser: {
+    tag: 'Users',
+    summary: 'Change a user’s role',
+    body: parseUpdateUser.schema,
+    responses: one('User', 'The updated user.'),
+    errors: ['last_owner', 'user_deactivated'],
+  },
+  deactivateUser: {
+    tag: 'Users',
+    summary: 'Deactivate a user',
+    description: 'Final: the user’s keys stop working. The organization’s last owner cannot be deactivated.',
+    responses: one('User', 'The deactivated user.'),
+    errors: ['last_owner'],
+  },
+
+  listProviderCredentials: {
+    tag: 'Provider credentials',
+    summary: 'List provider keys',
+    description: 'The organization’s own provider keys (bring your own key, Enterprise): which providers have one, never the key itself.',
+    responses: list('ProviderCredentialList', 'Every stored provider key.'),
+  },
+  putProviderCredential: {
+    tag: 'Provider credentials',
+    summary: 'Set a provider key',
+    description: 'Stores the key sealed; jobs on that provider then run on it. Enterprise only.',
+    pathParams: providerParam,
+    body: PUT_PROVIDER_CREDENTIAL_SCHEMA,
+    bodyRequired: true,
+    responses: one('ProviderCredential', 'The stored credential (without the key).'),
+    errors: ['plan_upgrade_required'],
+  },
+  deleteProviderCredential: {
+    tag: 'Provider credentials',
+    summary: 'Delete a provider key',
+    pathParams: providerParam,
+    responses: one('DeletedProviderCredential', 'Deleted.'),
+  },
+
+  createWebhook: {
+    tag: 'Webhooks',
+    summary: 'Create a webhook',
+    description: 'Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.',
+    body: CREATE_WEBHOOK_SCHEMA,
+    bodyRequired: true,
+    responses: { 201: { description: 'The webhook, with its signing secret shown once.', body: { component: 'WebhookWithSecret' } } },
+    links: {
+      201: {
+        getWebhook: { operationId: 'getWebhook', parameters: { id: '$response.body#/id' } },
+        listWebhookDeliveries: { operationId: 'listWebhookDeliveries', parameters: { id: '$response.body#/id' } },
+      },
+    },
+  },
+  listWebhooks: { tag: 'Webhooks', summary: 'List webhooks', query: parseListQuery.schema, responses: list('WebhookList', 'A page of webhooks.'), errors: ['resource_not_found'] },
+  getWebhook: { tag: 'Webhooks', summary: 'Get a webhook', responses: one('Webhook', 'The webhook (without its secret).') },
+  deleteWebhook: { tag: 'Webhooks', summary: 'Delete a webhook', description: 'Pending deliveries stop.', responses: one('DeletedWebhook', 'Deleted.') },
+  rotateWebhookSecret: {
+    tag: 'Webhooks',
+    summary: 'Rotate a webhook’s secret',
+    description: 'For 24 hours deliveries carry two signatures, one per secret, so receivers can switch without losing events.',
+    responses: one('WebhookWithSecret', 'The webhook with its new secret, shown once.'),
+  },
+  listWebhookDeliveries: {
+    tag: 'Webhooks',
+    summary: 'List a webhook’s deliveries',
+    query: parseDeliveryListQuery.schema,
+    responses: list('WebhookDeliveryList', 'A page of deliveries with their attempts, newest first.'),
+  },
+  getWebhookDelivery: { tag: 'Webhooks', summary: 'Get a delivery', responses: one('WebhookDelivery', 'The delivery with every attempt.') },
+  replayWebhookDelivery: {
+    tag: 'Webhooks',
+    summary: 'Replay a delivery',
+    description: 'Sends the same event again as a new delivery (same event id, fresh signature).',
+    responses: { 202: { description: 'The new delivery, pending.', body: { component: 'WebhookDelivery' } } },
+    errors: ['delivery_not_replayable'],
+  },
+} satisfies Record<string, OperationDoc>;

@@ -1,0 +1,84 @@
+import { ERROR_CODES, errorClassOf, type ErrorCode } from '../errors';
+
+// The parts of the document every operation shares: security schemes, headers, the
+// Idempotency-Key parameter and the error object (decisions §2).
+
+export const SECURITY_SCHEMES = {
+  ApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_live_… or sk_test_…',
+    description: 'An API key of the organization: `Authorization: Bearer sk_live_…` (or `sk_test_…` for the test environment).',
+  },
+  AdminToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The operator token the service was started with (`ADMIN_TOKEN`); only the operator API under /admin/v1 takes it.',
+  },
+};
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+
+export const HEADERS = {
+  RequestId: { description: 'The request’s id: quote it when asking about a request. Also in every error body.', schema: { type: 'string' } },
+  RateLimitLimit: integerHeader('Requests this key may make per minute.'),
+  RateLimitRemaining: integerHeader('Requests left in the current window.'),
+  RateLimitReset: integerHeader('Seconds until the window is full again.'),
+  RetryAfter: integerHeader('Seconds to wait before retrying, when a retry can succeed.'),
+  RetryAfterAlways: { ...integerHeader('Seconds to wait before retrying.'), required: true },
+  IdempotentReplayed: {
+    description: '`true` when this answer replays the first answer to the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+export const PARAMETERS = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  },
+};
+
+export const ERROR_DETAIL_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['param', 'message'],
+  properties: { param: { type: 'string' }, message: { type: 'string' } },
+};
+
+/** The error body every failure has (decisions §2); each response narrows `code` to its own. */
+export const ERROR_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'code', 'message', 'request_id'],
+      properties: {
+        type: { type: 'string', enum: [...new Set(ERROR_CODES.map((code) => errorClassOf(code).type))] },
+        code: { type: 'string', enum: [...ERROR_CODES] },
+        message: { type: 'string', description: 'What went wrong and what to do, for a person.' },
+        param: { type: 'string', description: 'The parameter at fault, when one is.' },
+        details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' }, description: 'Every fault found, when there are several.' },
+        request_id: { type: 'string' },
+      },
+    },
+  },
+};
+
+/** The error body of one status of one route: `code` is one of the codes that route can answer with that status. */
+export function errorBodySchema(codes: readonly ErrorCode[]): object {
+  const types = [...new Set(codes.map((code) => errorClassOf(code).type))];
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/Error' },
+      { type: 'object', properties: { error: { type: 'object', properties: { type: { enum: types }, code: { enum: [...codes] } } } } },
+    ],
+  };
+}
