@@ -3,6 +3,7 @@ import { defineRoute, type AppRouter } from '../define-route';
 import { findDocsAsset, SWAGGER_UI_VERSION } from '../docs-page/assets';
 import { DOCS_CONTENT_SECURITY_POLICY, docsPageHtml } from '../docs-page/page';
 import { ApiError } from '../errors';
+import { openApiDocumentText } from '../openapi/build-document';
 import { ROUTES } from '../route-table';
 
 const ASSET_BASE = ROUTES.docsAsset.path.slice(0, -'/:file'.length);
@@ -16,7 +17,9 @@ const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * another origin, so it works offline.
  */
 export function registerDocsRoutes(router: AppRouter, deps: ApiDeps): void {
-  const html = docsPageHtml('API reference', ASSET_BASE, SWAGGER_UI_VERSION);
+  // Built on the first request, not at start-up: titled like the document (its info.title).
+  let html: string | undefined;
+  const page = () => (html ??= docsPageHtml(`${(JSON.parse(openApiDocumentText()) as { info: { title: string } }).info.title}: API reference`, ASSET_BASE, SWAGGER_UI_VERSION));
 
   defineRoute(router, deps, ROUTES.docsPage, (ctx) => {
     ctx.type = 'text/html; charset=utf-8';
@@ -24,7 +27,7 @@ export function registerDocsRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = html;
+    ctx.body = page();
   });
 
   defineRoute(router, deps, ROUTES.docsAsset, (ctx) => {

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ensureChromium } from '../../embedded/chromium';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../api/docs-page/page';
@@ -29,17 +26,6 @@ interface BrowserDocument {
 
 const operationsOf = (items: Record<string, Record<string, unknown>> = {}) => Object.values(items).flatMap((item) => Object.keys(item).filter((k) => HTTP_METHODS.includes(k)));
 
-// TEMPORARY until GET /openapi.json is on main: a hand-written document the browser is given in its place.
-const HAND_WRITTEN = {
-  openapi: '3.1.0',
-  info: { title: 'Multi-model generation API (hand-written)', version: '0.1.0' },
-  paths: {
-    '/healthz': { get: { summary: 'Health', responses: { '200': { description: 'Up' }, '503': { description: 'Down' } } } },
-    '/v1/models': { get: { summary: 'List models', responses: { '200': { description: 'The catalog' }, '401': { description: 'No key' } } } },
-  },
-  webhooks: { 'generation.succeeded': { post: { summary: 'A generation succeeded', responses: { '200': { description: 'Received' } } } } },
-};
-
 /**
  * A GET with the path and headers sent exactly as written: fetch would resolve `..` before sending
  * it, and adds `Cache-Control: no-cache` to a conditional request, which forbids a 304.
@@ -59,16 +45,11 @@ function rawGet(pathAsSent: string, headers: Record<string, string> = {}): Promi
 }
 
 describe('API reference page (GET /docs)', () => {
-  let docFile: string;
-  let tmp: string;
-  before(async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'docs-page-test-'));
-    docFile = path.join(tmp, 'openapi.json');
-    await writeFile(docFile, JSON.stringify(HAND_WRITTEN));
-  });
-  after(() => rm(tmp, { recursive: true, force: true }));
-
-  const loadDocument = async (): Promise<OpenApiDocument> => JSON.parse(await readFile(docFile, 'utf8')) as OpenApiDocument;
+  const loadDocument = async (): Promise<OpenApiDocument> => {
+    const res = await call<OpenApiDocument>('GET', '/openapi.json');
+    assert.equal(res.status, 200);
+    return res.body;
+  };
 
   describe('over HTTP', () => {
     it('answers the page as text/html with a Content-Security-Policy that allows nothing from another origin', async () => {
@@ -79,6 +60,7 @@ describe('API reference page (GET /docs)', () => {
       assert.match(DOCS_CONTENT_SECURITY_POLICY, /^default-src 'self';/);
       assert.doesNotMatch(DOCS_CONTENT_SECURITY_POLICY, /https?:|\*|'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
       const html = res.body as string;
+      assert.ok(html.includes(`<title>${(await loadDocument()).info.title}: API reference</title>`), 'titled like the document');
       assert.match(html, /<div id="swagger-ui"><\/div>/);
       assert.doesNotMatch(html, /<script>|<script [^>]*>[^<]/, 'no inline script: the CSP allows none');
       assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//, 'every asset from our own origin');
@@ -183,8 +165,6 @@ describe('API reference page (GET /docs)', () => {
             offOrigin.push(url);
             return route.abort('internetdisconnected');
           }
-          // TEMPORARY until GET /openapi.json is on main: the hand-written document in its place.
-          if (new URL(url).pathname === '/openapi.json') return route.fulfill({ path: docFile, contentType: 'application/json' });
           return route.continue();
         });
         const page = await context.newPage();
