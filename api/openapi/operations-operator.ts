@@ -29,6 +29,10 @@ export const OPERATOR_OPERATIONS = {
     },
   },
 
+  // GET /docs renders the document above for people; it is a page about the API, not part of it.
+  docsPage: { undocumented: 'the HTML reference page (Swagger UI over this document)' },
+  docsAsset: { undocumented: 'a static file of the HTML reference page (Swagger UI’s script, styles, icons)' },
+
   adminCreateOrganization: {
     tag: 'Operator',
     summary: 'Create an organization',
