@@ -40,6 +40,9 @@ const createsGeneration = { resourcePrefix: 'gen' } as const;
 export const ROUTES = {
   health: { method: 'GET', path: '/healthz', access: { kind: 'public' } },
   openapi: { method: 'GET', path: '/openapi.json', access: { kind: 'public' } },
+  // The API reference (Swagger UI over GET /openapi.json) and its own files, served offline.
+  docsPage: { method: 'GET', path: '/docs', access: { kind: 'public' } },
+  docsAsset: { method: 'GET', path: '/docs/assets/:file', access: { kind: 'public' } },
   file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
   // Local storage's upload target: the URL POST /v1/uploads hands out (decisions §6).
   uploadFile: { method: 'PUT', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },

@@ -12,10 +12,10 @@ const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_m, _sep: string
 function errorResponse(status: number, codes: ErrorCode[], registry: Map<string, object>): object {
   const name = codes.map(pascal).join('Or');
   if (!registry.has(name)) {
-    // 429 and a dependency outage always say when to come back; a model with no configured provider
-    // (provider_unavailable) says so only when a retry can succeed (no worker took the job in time).
+    // A 429 always says when to come back; a 503 says so when a retry can succeed (a dependency
+    // outage, no worker in time), not when the server lacks a setting or a provider's credentials.
     const retry = status === 429 || status === 503;
-    const retryRequired = status === 429 || codes.every((code) => code === 'service_unavailable');
+    const retryRequired = status === 429;
     registry.set(name, {
       description: `${status}: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
       headers: {

@@ -8,7 +8,7 @@ export const OPERATOR_OPERATIONS = {
   health: {
     tag: 'Health',
     summary: 'Check health',
-    description: 'For load balancers: 200 when Postgres and Temporal both answer, else 503 naming the one that did not. No authentication.',
+    description: 'For load balancers: 200 when Postgres and Temporal both answer, else 503 naming the one that did not.',
     responses: {
       200: { description: 'Both dependencies answer.', body: { component: 'Health' } },
       503: { description: 'A dependency does not answer; retry after the Retry-After seconds.', body: { component: 'Health' } },
@@ -18,7 +18,7 @@ export const OPERATOR_OPERATIONS = {
   openapi: {
     tag: 'Meta',
     summary: 'Get this document',
-    description: 'The OpenAPI 3.1 document of the service, generated from its route table and validation schemas. No authentication.',
+    description: 'The OpenAPI 3.1 document of the service, generated from its route table and validation schemas.',
     responses: {
       200: {
         description: 'The document.',
@@ -28,6 +28,10 @@ export const OPERATOR_OPERATIONS = {
       },
     },
   },
+
+  // GET /docs renders the document above for people; it is a page about the API, not part of it.
+  docsPage: { undocumented: 'the HTML reference page (Swagger UI over this document)' },
+  docsAsset: { undocumented: 'a static file of the HTML reference page (Swagger UI’s script, styles, icons)' },
 
   adminCreateOrganization: {
     tag: 'Operator',

@@ -10,6 +10,7 @@ import { registerHealthRoutes } from './health';
 import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
 import { registerComparisonRoutes } from './comparisons';
+import { registerDocsRoutes } from './docs';
 import { registerImageRoutes } from './images';
 import { registerMusicRoutes } from './music';
 import { registerThreeDRoutes } from './three-d';
@@ -30,6 +31,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   const router = new Router<AppState>();
   registerHealthRoutes(router, deps);
   registerOpenApiRoutes(router, deps);
+  registerDocsRoutes(router, deps);
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);
   registerModelRoutes(router, deps);

@@ -11,7 +11,17 @@ const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'canceled'] as const satisfies 
 const ERROR_SOURCES = ['provider', 'gateway'] as const satisfies readonly NonNullable<GenerationRow['error_source']>[];
 
 /** Token counts and the like, as the provider reported them (e.g. chat's `input_tokens`, `output_tokens`). */
-const usage = { type: 'object', description: 'What the provider counted (e.g. tokens), by name.', additionalProperties: { type: 'number' } };
+// Written by activities/credits.ts when a provider reports usage (chat's tokens).
+const usage = {
+  type: 'object',
+  description: 'What the provider counted.',
+  additionalProperties: false,
+  properties: {
+    input_tokens: { type: 'integer', minimum: 0 },
+    output_tokens: { type: 'integer', minimum: 0 },
+    output_tokens_estimated: { const: true, description: 'Present when the provider reported no output count: `output_tokens` was counted with a tokenizer and charged on that.' },
+  },
+};
 
 const GenerationOutput = {
   type: 'object',
