@@ -107,6 +107,7 @@ export const ACCOUNT_OPERATIONS = {
     bodyRequired: true,
     responses: one('ProviderCredential', 'The stored credential (without the key).'),
     errors: ['plan_upgrade_required'],
+    links: { 200: { deleteProviderCredential: { operationId: 'deleteProviderCredential', parameters: { provider: '$response.body#/provider' } } } },
   },
   deleteProviderCredential: {
     tag: 'Provider credentials',
@@ -143,6 +144,12 @@ export const ACCOUNT_OPERATIONS = {
     summary: 'List a webhook’s deliveries',
     query: parseDeliveryListQuery.schema,
     responses: list('WebhookDeliveryList', 'A page of deliveries with their attempts, newest first.'),
+    links: {
+      200: {
+        getWebhookDelivery: { operationId: 'getWebhookDelivery', parameters: { id: '$response.body#/data/0/id' }, description: 'The newest delivery.' },
+        replayWebhookDelivery: { operationId: 'replayWebhookDelivery', parameters: { id: '$response.body#/data/0/id' }, description: 'Send it again.' },
+      },
+    },
   },
   getWebhookDelivery: { tag: 'Webhooks', summary: 'Get a delivery', responses: one('WebhookDelivery', 'The delivery with every attempt.') },
   replayWebhookDelivery: {
