@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { freePort } from '../../lib/free-port';
+import { ensurePythonTool } from '../../lib/python-venv';
 
 // LiteLLM's proxy, the gateway people would pick instead of ours for chat, run by bench:chat in
 // front of the same fake upstream as our API so the two are compared on one machine in one run.
@@ -17,42 +16,22 @@ export const LITELLM_VERSION = '1.106.2';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const VENV = path.join(ROOT, '.cache', 'litellm-venv');
-const PYTHON = path.join(VENV, 'bin', 'python');
 const READY_TIMEOUT_MS = 180_000;
 const TAIL_CHARS = 4_000;
-const run = promisify(execFile);
 
-async function installedVersion(): Promise<string | undefined> {
-  if (!existsSync(PYTHON) || !existsSync(path.join(VENV, 'bin', 'litellm'))) return undefined;
-  try {
-    const { stdout } = await run(PYTHON, ['-c', "import importlib.metadata as m; print(m.version('litellm'))"]);
-    return stdout.trim();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Makes sure .cache/litellm-venv holds litellm[proxy]==LITELLM_VERSION; a failure says which step failed and pip's last words. */
+/** Makes sure .cache/litellm-venv holds litellm[proxy]==LITELLM_VERSION. */
 export async function ensureLiteLLM(say: (line: string) => void): Promise<void> {
-  const found = await installedVersion();
-  if (found === LITELLM_VERSION) return;
-  say(
-    found
-      ? `LiteLLM ${found} in ${path.relative(ROOT, VENV)}; installing ${LITELLM_VERSION}`
-      : `installing LiteLLM ${LITELLM_VERSION} into ${path.relative(ROOT, VENV)} (first run; a few minutes)`,
+  await ensurePythonTool(
+    {
+      distribution: 'litellm',
+      version: LITELLM_VERSION,
+      venv: VENV,
+      executable: 'litellm',
+      pipArgs: [`litellm[proxy]==${LITELLM_VERSION}`],
+      firstInstallTakes: 'a few minutes',
+    },
+    say,
   );
-  const step = async (what: string, file: string, args: string[]) => {
-    try {
-      await run(file, args, { maxBuffer: 64 * 2 ** 20 });
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`${what} failed (${file} ${args.join(' ')}): ${e.message.split('\n')[0]}\n${`${e.stdout ?? ''}${e.stderr ?? ''}`.slice(-TAIL_CHARS)}`);
-    }
-  };
-  if (!existsSync(PYTHON)) await step('creating the virtualenv', 'python3', ['-m', 'venv', VENV]);
-  await step('pip install', PYTHON, ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', `litellm[proxy]==${LITELLM_VERSION}`]);
-  const now = await installedVersion();
-  if (now !== LITELLM_VERSION) throw new Error(`pip install finished but ${path.relative(ROOT, VENV)} holds litellm ${now ?? '(none)'}, not ${LITELLM_VERSION}`);
 }
 
 export interface LiteLLMProxy {
