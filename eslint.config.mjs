@@ -59,9 +59,9 @@ const disableNeedsReason = {
 };
 
 export default defineConfig(
-  { ignores: ['.tools/**'] },
+  { ignores: ['.tools/**', 'clients/typescript/dist/**', 'clients/typescript/src/generated/**'] },
   {
-    files: ['{api,workflows,workflow-starts,activities,worker,db,domain,lib,config,storage,embedded,bench,test}/**/*.ts'],
+    files: ['{api,workflows,workflow-starts,activities,worker,db,domain,lib,config,storage,embedded,bench,test,clients}/**/*.ts'],
     extends: [tseslint.configs.base],
     languageOptions: {
       parserOptions: {

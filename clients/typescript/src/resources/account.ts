@@ -1,0 +1,46 @@
+import type { components } from '../generated/openapi.js';
+import { paginate } from '../pagination.js';
+import { idempotencyHeaders, unwrap, type Api, type RequestOptions } from '../request.js';
+import type { Query, RequestBody } from '../types.js';
+
+// The organization's own resources as typed pass-throughs: webhooks, API keys, balance, usage and
+// the model catalog. Anything not wrapped here is reachable, typed, through `client.api`.
+
+type Schemas = components['schemas'];
+
+const after = (startingAfter: string | undefined) => (startingAfter ? { starting_after: startingAfter } : {});
+
+export function webhooksResource(api: Api) {
+  return {
+    create: (body: RequestBody<'/v1/webhooks', 'post'>, options?: RequestOptions) =>
+      unwrap<Schemas['WebhookWithSecret']>(api.POST('/v1/webhooks', { body, headers: idempotencyHeaders(options) })),
+    get: (id: string) => unwrap<Schemas['Webhook']>(api.GET('/v1/webhooks/{id}', { params: { path: { id } } })),
+    list: () => paginate<Schemas['Webhook']>((startingAfter) => unwrap(api.GET('/v1/webhooks', { params: { query: after(startingAfter) } }))),
+    delete: (id: string) => unwrap<Schemas['DeletedWebhook']>(api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
+    /** A new secret; the old one keeps signing (next to it) until its grace period ends. */
+    rotateSecret: (id: string, options?: RequestOptions) =>
+      unwrap<Schemas['WebhookWithSecret']>(api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id } }, headers: idempotencyHeaders(options) })),
+    deliveries: (id: string) =>
+      paginate<Schemas['WebhookDelivery']>((startingAfter) => unwrap(api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: after(startingAfter) } }))),
+  };
+}
+
+export function apiKeysResource(api: Api) {
+  return {
+    create: (body: RequestBody<'/v1/api-keys', 'post'>, options?: RequestOptions) =>
+      unwrap<Schemas['ApiKeyWithSecret']>(api.POST('/v1/api-keys', { body, headers: idempotencyHeaders(options) })),
+    list: () => paginate<Schemas['ApiKey']>((startingAfter) => unwrap(api.GET('/v1/api-keys', { params: { query: after(startingAfter) } }))),
+    update: (id: string, body: RequestBody<'/v1/api-keys/{id}', 'patch'>) => unwrap<Schemas['ApiKey']>(api.PATCH('/v1/api-keys/{id}', { params: { path: { id } }, body })),
+    revoke: (id: string) => unwrap<Schemas['ApiKey']>(api.DELETE('/v1/api-keys/{id}', { params: { path: { id } } })),
+  };
+}
+
+export function accountResources(api: Api) {
+  return {
+    webhooks: webhooksResource(api),
+    apiKeys: apiKeysResource(api),
+    balance: { get: () => unwrap<Schemas['Balance']>(api.GET('/v1/balance')) },
+    usage: { /** JSON rows, or CSV text with `format: 'csv'`. */ get: (query: Query<'/v1/usage', 'get'> = {}) => unwrap(api.GET('/v1/usage', { params: { query } })) },
+    models: { list: () => unwrap<Schemas['ModelList']>(api.GET('/v1/models')) },
+  };
+}
