@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { createClient, InsufficientCreditsError, RateLimitError, verifyWebhook, WebhookVerificationError, type Generation } from '../../clients/typescript/src/index';
+import { call, createOrganization, waitFor, type TestOrganization } from '../helpers/http';
+import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
+import { stack } from '../helpers/stack';
+import { startHttpsServer } from '../helpers/tls';
+
+// The TypeScript client (clients/typescript) against the running service: every modality, a
+// comparison to its verdict, pagination, a signed webhook verified by verifyWebhook, a retried
+// creation charged once, and the service's 402 and 429 as the client's typed errors.
+
+const clientFor = (org: TestOrganization, extra: Partial<Parameters<typeof createClient>[0]> = {}) => createClient({ apiKey: org.liveKey, baseUrl: stack().apiUrl, ...extra });
+const QUICK = { pollIntervalMs: 100, timeoutMs: 30_000 };
+
+describe('the TypeScript client against the service', function () {
+  this.timeout(90_000);
+
+  it('creates one generation of every modality and waits each to succeeded', async () => {
+    const org = await createOrganization();
+    const client = clientFor(org);
+    const image = await client.images.create({ model: 'flux-schnell', prompt: 'a lighthouse' });
+    const imageUrl = image.outputs[0]!.url;
+    const created: Generation[] = [
+      image,
+      await client.videos.create({ model: 'hailuo-02', prompt: 'surf at dawn', duration_s: 6, aspect_ratio: '9:16' }),
+      await client.voice.create({ model: 'openai-tts-1', text: 'Hello from the client.' }),
+      await client.music.create({ model: 'minimax-music-v2', prompt: 'lofi beat', duration_s: 20, with_vocals: true }),
+      await client.avatars.create({ model: 'veed-avatars', text: 'Hello from an avatar.', avatar_id: 'ava_emily' }),
+      (await client.chat.create({ model: 'gpt-5-mini', messages: [{ content: 'Say something #tokens:20' }], max_tokens: 100 })) as Generation,
+      await client.threeD.create({ model: 'tripo-v2.5-text', prompt: 'a teapot', texture_size: '1024', mesh_complexity: 'low' }),
+      await client.upscale.create({ model: 'real-esrgan', image_url: imageUrl }),
+    ];
+    const finished = await Promise.all(created.map((g) => client.generations.wait(g.id, QUICK)));
+    assert.deepEqual(
+      finished.map((g) => [g.modality, g.status]),
+      ['image', 'video', 'voice', 'music', 'avatar', 'chat', '3d', 'upscale'].map((m) => [m, 'succeeded']),
+    );
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('runs a comparison to its verdict with comparisons.wait', async () => {
+    const org = await createOrganization();
+    const client = clientFor(org);
+    const accepted = await client.comparisons.create({ prompt: 'a red kite', models: ['flux-schnell', 'flux-dev'] });
+    assert.equal(accepted.status, 'queued');
+    const verdict = await client.comparisons.wait(accepted.id, QUICK);
+    assert.equal(verdict.status, 'succeeded');
+    assert.deepEqual(verdict.generations.map((g) => g.status).sort(), ['succeeded', 'succeeded']);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('lists generations across several pages with one async iterator', async () => {
+    const org = await createOrganization();
+    let pages = 0;
+    const client = clientFor(org, {
+      fetch: (input, init) => {
+        if (new URL((input as Request).url).pathname === '/v1/generations') pages++;
+        return fetch(input, init);
+      },
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await client.images.create({ model: 'flux-schnell', prompt: `page ${i}` })).id);
+    const listed: string[] = [];
+    for await (const generation of client.generations.list({ modality: 'image', limit: '2' })) listed.push(generation.id);
+    assert.deepEqual([...listed].sort(), [...ids].sort());
+    assert.equal(pages, 3, 'five generations two to a page are three pages');
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('receives a signed webhook that verifyWebhook accepts with either secret after a rotation, and refuses when tampered with', async () => {
+    const org = await createOrganization();
+    const client = clientFor(org);
+    const received: { signature: string; body: string }[] = [];
+    const receiver = await startHttpsServer(stack().receiverCertificate, (req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ signature: String(req.headers['x-service-signature']), body });
+        res.writeHead(200).end('ok');
+      });
+    });
+    try {
+      const hook = await client.webhooks.create({ url: `https://127.0.0.1:${receiver.port}/hook`, events: ['generation.completed'] });
+      const rotated = await client.webhooks.rotateSecret(hook.id);
+      const generation = await client.images.create({ model: 'flux-schnell', prompt: 'hooked' });
+      await waitFor(async () => received.length >= 1, 20_000, 'the delivery');
+      const { signature, body } = received[0]!;
+
+      const event = verifyWebhook(body, signature, rotated.secret);
+      assert.equal(event.type, 'generation.completed');
+      assert.equal((event.data as { generation_id: string }).generation_id, generation.id);
+      assert.equal(verifyWebhook(body, signature, hook.secret).type, 'generation.completed', 'the secret before the rotation still verifies');
+      assert.throws(() => verifyWebhook(body.replace(generation.id, 'gen_forged'), signature, [rotated.secret, hook.secret]), WebhookVerificationError);
+      assert.throws(() => verifyWebhook(body, signature, 'whsec_not_the_secret'), WebhookVerificationError);
+      assert.throws(() => verifyWebhook(body, signature, rotated.secret, { now: Math.floor(Date.now() / 1000) + 301 }), /300 s/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries a creation whose answer was lost with the same Idempotency-Key, and the wallet is charged once', async () => {
+    const org = await createOrganization({ credits: 10_000 });
+    const keys: string[] = [];
+    let lost = false;
+    const client = clientFor(org, {
+      fetch: async (input, init) => {
+        const request = input as Request;
+        if (request.method === 'POST') keys.push(request.headers.get('idempotency-key') ?? '');
+        const response = await fetch(input, init);
+        if (request.method === 'POST' && !lost) {
+          // The service did the work; the answer never reaches the caller.
+          lost = true;
+          await response.body?.cancel();
+          throw new TypeError('fetch failed: socket hang up');
+        }
+        return response;
+      },
+    });
+    const before = await client.balance.get();
+    const generation = await client.images.create({ model: 'flux-schnell', prompt: 'once only' });
+    assert.equal(keys.length, 2, 'one attempt and one retry');
+    assert.match(keys[0]!, /^[0-9a-f-]{36}$/);
+    assert.equal(keys[1], keys[0]);
+    const after = await client.balance.get();
+    assert.equal(before.available_credits - after.available_credits, generation.charged_credits);
+    assert.deepEqual(await ledgerKinds(generation.id), ['reserve', 'capture']);
+    const all = [];
+    for await (const g of client.generations.list()) all.push(g.id);
+    assert.deepEqual(all, [generation.id]);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('raises a 402 as InsufficientCreditsError, with the error body’s fields', async () => {
+    const org = await createOrganization({ credits: 0 });
+    const error = await clientFor(org)
+      .images.create({ model: 'flux-schnell', prompt: 'no money' })
+      .then(
+        () => assert.fail('expected a 402'),
+        (e: unknown) => e,
+      );
+    assert.ok(error instanceof InsufficientCreditsError, String(error));
+    assert.deepEqual([error.status, error.type, error.code], [402, 'billing_error', 'insufficient_credits']);
+    assert.match(error.requestId ?? '', /\S/);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('raises a 429 as RateLimitError carrying Retry-After once its retries are spent', async () => {
+    const org = await createOrganization();
+    const patched = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { rate_limit_per_minute: 1 } });
+    assert.equal(patched.status, 200);
+    const client = clientFor(org, { maxRetries: 0 });
+    await client.balance.get();
+    const error = await client.balance.get().then(
+      () => assert.fail('expected a 429'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof RateLimitError, String(error));
+    assert.deepEqual([error.status, error.type, error.code], [429, 'rate_limit_error', 'rate_limited']);
+    assert.ok(error.retryAfter !== undefined && error.retryAfter > 0, `retryAfter ${error.retryAfter}`);
+  });
+});
