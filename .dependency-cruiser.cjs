@@ -30,6 +30,16 @@ module.exports = {
       },
     },
     {
+      name: 'client-package-stands-alone',
+      severity: 'error',
+      comment:
+        'clients/typescript is published on its own (@generation-service/client): its source may import ' +
+        "only itself, Node built-ins and its own dependencies, never the service's modules, which a " +
+        'consumer does not have. Re-implement what it needs (as webhook-verification.ts does).',
+      from: { path: '^clients/typescript/src/' },
+      to: { pathNot: ['^clients/typescript/src/', '(^|/)node_modules/openapi-fetch/'], dependencyTypesNot: ['core', 'type-only'] },
+    },
+    {
       name: 'nothing-imports-api',
       severity: 'error',
       comment:
