@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, RateLimitError, ServerError, WaitTimeoutError } from '../../clients/typescript/src/index';
+import { ConnectionError, createClient, RateLimitError, ServerError, WaitTimeoutError } from '../../clients/typescript/src/index';
 
 // The TypeScript client's transport against a local fake of the service (the provider-style
 // double the house rules allow for what the stack cannot be made to do on cue): a 429 or 503 then
@@ -96,6 +96,20 @@ describe('the TypeScript client’s retries', function () {
       assert.equal(fake.seen.length, 1);
     } finally {
       await fake.close();
+    }
+  });
+
+  it('times out an attempt that gets no answer, retries it once per maxRetries, then raises ConnectionError', async () => {
+    let attempts = 0;
+    const server = http.createServer(() => attempts++); // never answers
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createClient({ apiKey: 'sk_test_x', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 200, maxRetries: 1 });
+      await assert.rejects(client.balance.get(), ConnectionError);
+      assert.equal(attempts, 2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

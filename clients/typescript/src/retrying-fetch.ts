@@ -41,8 +41,10 @@ export function retryingFetch(options: RetryOptions): (input: Request) => Promis
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await options.fetch(request.clone(), { signal: AbortSignal.timeout(options.timeoutMs) } as RequestInit);
+        // The caller's own signal (openapi-fetch's `signal` option) still aborts, next to the timeout.
+        response = await options.fetch(request.clone(), { signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)]) });
       } catch (err) {
+        if (request.signal.aborted) throw err;
         if (!idempotent || attempt >= options.maxRetries) {
           throw new ConnectionError(`${request.method} ${new URL(request.url).pathname} got no answer: ${(err as Error).message}`, { cause: err });
         }
