@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { createClient, InsufficientCreditsError, RateLimitError, verifyWebhook, WebhookVerificationError, type Generation } from '../../clients/typescript/src/index';
+import {
+  AuthenticationError,
+  createClient,
+  InsufficientCreditsError,
+  NotFoundError,
+  RateLimitError,
+  verifyWebhook,
+  WebhookVerificationError,
+  type Generation,
+} from '../../clients/typescript/src/index';
 import { call, createOrganization, waitFor, type TestOrganization } from '../helpers/http';
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { stack } from '../helpers/stack';
@@ -127,6 +136,49 @@ describe('the TypeScript client against the service', function () {
     const all = [];
     for await (const g of client.generations.list()) all.push(g.id);
     assert.deepEqual(all, [generation.id]);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('passes models, balance, usage, API keys, webhooks and comparison lists through, typed', async () => {
+    const org = await createOrganization();
+    const client = clientFor(org);
+    const videoModels = await client.models.list({ modality: 'video' });
+    assert.ok(videoModels.data.length > 0 && videoModels.data.every((m) => m.modality === 'video'));
+    assert.equal((await client.balance.get()).organization_id, org.id);
+
+    const key = await client.apiKeys.create({ name: 'from the client', scopes: ['generations:read'] });
+    assert.match(key.secret, /^sk_live_/);
+    assert.equal((await client.apiKeys.update(key.id, { name: 'renamed' })).name, 'renamed');
+    const keys = [];
+    for await (const k of client.apiKeys.list()) keys.push(k.name);
+    assert.ok(keys.includes('renamed'));
+    await client.apiKeys.revoke(key.id);
+    const revoked = await createClient({ apiKey: key.secret, baseUrl: stack().apiUrl })
+      .balance.get()
+      .then(
+        () => assert.fail('a revoked key must be refused'),
+        (e: unknown) => e,
+      );
+    assert.ok(revoked instanceof AuthenticationError, String(revoked));
+
+    const hook = await client.webhooks.create({ url: 'https://127.0.0.1:9/hook', events: ['comparison.completed'] });
+    assert.equal((await client.webhooks.get(hook.id)).url, hook.url);
+    const hooks = [];
+    for await (const h of client.webhooks.list()) hooks.push(h.id);
+    assert.deepEqual(hooks, [hook.id]);
+    const deliveries = [];
+    for await (const d of client.webhooks.deliveries(hook.id)) deliveries.push(d);
+    assert.deepEqual(deliveries, []);
+    await client.webhooks.delete(hook.id);
+    await assert.rejects(client.webhooks.get(hook.id), NotFoundError);
+
+    const comparison = await client.comparisons.create({ prompt: 'two kites', models: ['flux-schnell', 'flux-dev'] });
+    await client.comparisons.wait(comparison.id, QUICK);
+    const comparisons = [];
+    for await (const c of client.comparisons.list()) comparisons.push(c.id);
+    assert.deepEqual(comparisons, [comparison.id]);
+    const usage = await client.usage.get({ group_by: 'model' });
+    assert.ok(typeof usage !== 'string' && usage.data.some((row) => row.key === 'flux-schnell'), JSON.stringify(usage));
     await assertLedgerBalanced(org.id);
   });
 

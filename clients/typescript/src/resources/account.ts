@@ -41,6 +41,7 @@ export function accountResources(api: Api) {
     apiKeys: apiKeysResource(api),
     balance: { get: () => unwrap<Schemas['Balance']>(api.GET('/v1/balance')) },
     usage: { /** JSON rows, or CSV text with `format: 'csv'`. */ get: (query: Query<'/v1/usage', 'get'> = {}) => unwrap(api.GET('/v1/usage', { params: { query } })) },
-    models: { list: () => unwrap<Schemas['ModelList']>(api.GET('/v1/models')) },
+    /** The catalog is one page (`has_more` is always false); the query filters it. */
+    models: { list: (query: Query<'/v1/models', 'get'> = {}) => unwrap<Schemas['ModelList']>(api.GET('/v1/models', { params: { query } })) },
   };
 }
