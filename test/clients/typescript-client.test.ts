@@ -178,7 +178,11 @@ describe('the TypeScript client against the service', function () {
     for await (const c of client.comparisons.list()) comparisons.push(c.id);
     assert.deepEqual(comparisons, [comparison.id]);
     const usage = await client.usage.get({ group_by: 'model' });
-    assert.ok(typeof usage !== 'string' && usage.data.some((row) => row.key === 'flux-schnell'), JSON.stringify(usage));
+    assert.ok(
+      usage.data.some((row) => row.key === 'flux-schnell'),
+      JSON.stringify(usage),
+    );
+    assert.match(await client.usage.csv({ group_by: 'model' }), /flux-schnell/);
     await assertLedgerBalanced(org.id);
   });
 

@@ -40,7 +40,14 @@ export function accountResources(api: Api) {
     webhooks: webhooksResource(api),
     apiKeys: apiKeysResource(api),
     balance: { get: () => unwrap<Schemas['Balance']>(api.GET('/v1/balance')) },
-    usage: { /** JSON rows, or CSV text with `format: 'csv'`. */ get: (query: Query<'/v1/usage', 'get'> = {}) => unwrap(api.GET('/v1/usage', { params: { query } })) },
+    // The operation answers JSON or CSV by `format`; each method asks for one and is typed for it.
+    usage: {
+      /** The usage rows; `csv` answers the same as CSV text. */
+      get: (query: Omit<Query<'/v1/usage', 'get'>, 'format'> = {}) =>
+        unwrap<Schemas['Usage']>(api.GET('/v1/usage', { params: { query } }) as Promise<{ data?: Schemas['Usage']; response: Response }>),
+      csv: (query: Omit<Query<'/v1/usage', 'get'>, 'format'> = {}) =>
+        unwrap<string>(api.GET('/v1/usage', { params: { query: { ...query, format: 'csv' } }, parseAs: 'text' }) as Promise<{ data?: string; response: Response }>),
+    },
     /** The catalog is one page (`has_more` is always false); the query filters it. */
     models: { list: (query: Query<'/v1/models', 'get'> = {}) => unwrap<Schemas['ModelList']>(api.GET('/v1/models', { params: { query } })) },
   };
