@@ -88,6 +88,20 @@ describe('the TypeScript client’s retries', function () {
     }
   });
 
+  it('does not wait out a Retry-After longer than a minute: the caller gets the RateLimitError at once', async () => {
+    const fake = await fakeService([
+      { ...rateLimited, headers: { 'Retry-After': '3600' } },
+      { status: 200, body: generation('succeeded') },
+    ]);
+    try {
+      const client = createClient({ apiKey: 'sk_test_x', baseUrl: fake.baseUrl });
+      await assert.rejects(client.generations.get('gen_fake'), (e: unknown) => e instanceof RateLimitError && e.retryAfter === 3600);
+      assert.equal(fake.seen.length, 1);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('raises a 500 as ServerError without retrying it', async () => {
     const fake = await fakeService([{ status: 500, body: { error: { type: 'api_error', code: 'internal_error', message: 'boom', request_id: 'req_3' } } }]);
     try {

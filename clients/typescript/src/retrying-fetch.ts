@@ -9,23 +9,23 @@ export interface RetryOptions {
   fetch: typeof fetch;
   maxRetries: number;
   timeoutMs: number;
-  /** Wait used between attempts when the server gave no Retry-After (tests shorten it). */
-  sleep?: (ms: number) => Promise<void>;
 }
 
 const RETRIED_STATUSES = new Set([429, 503]);
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const BASE_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
+/** A Retry-After longer than this is not waited out: the caller gets the 429/503 and decides. */
+const MAX_RETRY_AFTER_S = 60;
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Exponential backoff with full jitter for the attempt after `attempt` failures. */
 function backoffMs(attempt: number): number {
   return Math.random() * Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** attempt);
 }
 
-export function withIdempotencyKey(request: Request): Request {
+function withIdempotencyKey(request: Request): Request {
   if (request.method !== 'POST' || request.headers.has('Idempotency-Key')) return request;
   const headers = new Headers(request.headers);
   headers.set('Idempotency-Key', crypto.randomUUID());
@@ -33,7 +33,6 @@ export function withIdempotencyKey(request: Request): Request {
 }
 
 export function retryingFetch(options: RetryOptions): (input: Request) => Promise<Response> {
-  const sleep = options.sleep ?? realSleep;
   return async (input) => {
     const request = withIdempotencyKey(input);
     // A POST carrying an idempotency key is safe to resend: the service answers the first result.
@@ -53,6 +52,7 @@ export function retryingFetch(options: RetryOptions): (input: Request) => Promis
       }
       if (!RETRIED_STATUSES.has(response.status) || attempt >= options.maxRetries) return response;
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_S) return response;
       await response.body?.cancel();
       await sleep(retryAfter !== undefined ? retryAfter * 1000 : backoffMs(attempt));
     }
