@@ -6,6 +6,7 @@ import { authenticate } from './middleware/authenticate';
 import { authorize } from './middleware/authorize';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { openAiErrors } from './middleware/openai-errors';
 import { rateLimit } from './middleware/rate-limit';
 import { textInputs } from './middleware/text-inputs';
 import type { RouteAccess, RouteSpec } from './route-table';
@@ -36,7 +37,15 @@ export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, h
   // A signed file URL's body is the file itself (a signed upload: raw bytes of the signed type, up to
   // the signed size), read by its handler; the 1 MiB JSON parser must not touch it.
   const body = spec.access.kind === 'signed_url' ? [] : [jsonBody()];
-  const chain = [...guardsFor(spec.access, deps), ...body, textInputs(), ...(spec.idempotency ? [idempotency(deps, spec, spec.idempotency.resourcePrefix)] : []), handler];
+  const errors = spec.errorShape === 'openai' ? [openAiErrors()] : [];
+  const chain = [
+    ...errors,
+    ...guardsFor(spec.access, deps),
+    ...body,
+    textInputs(),
+    ...(spec.idempotency ? [idempotency(deps, spec, spec.idempotency.resourcePrefix)] : []),
+    handler,
+  ];
   switch (spec.method) {
     case 'GET':
       router.get(spec.path, ...chain);
