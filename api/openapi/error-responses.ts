@@ -1,5 +1,5 @@
 import { errorClassOf, type ErrorCode } from '../errors';
-import { openAiErrorClassOf, type OpenAiErrorCode } from '../openai/error-shape';
+import { openAiErrorClassOf, openAiRetryForbidden, type OpenAiErrorCode } from '../openai/error-shape';
 import type { RouteSpec } from '../route-table';
 import { errorBodySchema, openAiErrorBodySchema } from './shared-components';
 
@@ -22,7 +22,8 @@ function errorResponse(status: number, codes: OpenAiErrorCode[], registry: Map<s
     // A 429 always says when to come back; a 503 says so when a retry can succeed (a dependency
     // outage, no worker in time), not when the server lacks a setting or a provider's credentials.
     const retry = status === 429 || status === 503;
-    const retryRequired = status === 429;
+    // An OpenAI-shaped 429 may also be the quota answer (no credits left), which a wait does not cure.
+    const retryRequired = status === 429 && !codes.some(openAiRetryForbidden);
     registry.set(name, {
       description: `${status}: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
       headers: {
