@@ -24,9 +24,12 @@ export type OpenAiErrorCode = ErrorCode | OpenAiOnlyCode;
 
 export const OPENAI_ONLY_CODES = Object.keys(OPENAI_ONLY) as OpenAiOnlyCode[];
 
+/** OpenAI answers 404 for a model that does not exist, is not a chat model, or is not open to the caller. */
+const MODEL_NOT_AVAILABLE = new Set<OpenAiErrorCode>(['unknown_model', 'modality_mismatch', 'plan_upgrade_required']);
+
 /**
- * Our status and type, moved to OpenAI's where they differ: a model that does not exist, or is not a
- * chat model, is 404 (as OpenAI answers both); running out of credits or budget is OpenAI's quota
+ * Our status and type, moved to OpenAI's where they differ: a model that does not exist, is not a
+ * chat model or needs another plan is 404 (as OpenAI answers all three); running out of credits or budget is OpenAI's quota
  * answer, 429 `insufficient_quota` (402 has no typed error in the SDKs); a server fault is `server_error`.
  * `code` stays our documented code.
  */
@@ -36,7 +39,7 @@ export function openAiErrorClassOf(code: OpenAiErrorCode): { status: number; typ
     return { status, type };
   }
   const ours = errorClassOf(code as ErrorCode);
-  if (code === 'unknown_model' || code === 'modality_mismatch') return { status: 404, type: 'invalid_request_error' };
+  if (MODEL_NOT_AVAILABLE.has(code)) return { status: 404, type: 'invalid_request_error' };
   if (ours.status === 402) return { status: 429, type: 'insufficient_quota' };
   if (ours.type === 'api_error') return { status: ours.status, type: 'server_error' };
   return ours;
@@ -47,7 +50,7 @@ export function openAiErrorClassOf(code: OpenAiErrorCode): { status: number; typ
  * 409, 429 and 5xx, and a retry of these would only fail again (quota) or start a second generation.
  */
 export function openAiRetryForbidden(code: OpenAiErrorCode): boolean {
-  return code in OPENAI_ONLY || errorClassOf(code as ErrorCode).status === 402;
+  return code in OPENAI_ONLY || openAiErrorClassOf(code).type === 'insufficient_quota';
 }
 
 export interface OpenAiErrorBody {

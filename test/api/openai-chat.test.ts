@@ -132,6 +132,14 @@ describe('OpenAI-compatible chat (official openai npm package)', function () {
     assert.equal(err.code, 'modality_mismatch');
   });
 
+  it('a model the plan lacks raises NotFoundError plan_upgrade_required, as OpenAI answers a model one cannot use', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const err = await rejection(clientFor(org.liveKey).chat.completions.create({ model: 'claude-opus-4.1', messages: [{ role: 'user', content: 'hi' }] }), OpenAI.NotFoundError);
+    assert.equal(err.code, 'plan_upgrade_required');
+    assert.match(err.message, /needs a Studio or Team plan/);
+    assert.equal(await generationCount(org), 0);
+  });
+
   it('a bad key raises AuthenticationError', async () => {
     const err = await rejection(
       clientFor('sk_live_not_a_real_key').chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }] }),
