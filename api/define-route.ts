@@ -31,7 +31,8 @@ function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
  * The only way a handler is registered: with the guards its route-table entry names, then the
  * JSON body parser (not for signed file URLs), so that nothing reads a body before its caller is
  * known, then the one check of every path, query and body string (api/middleware/text-inputs.ts),
- * then Idempotency-Key handling for the routes whose table entry asks for it.
+ * then Idempotency-Key handling for the routes whose table entry asks for it. A route whose entry
+ * says `errorShape: 'openai'` has its failures rendered in OpenAI's shape by a first link.
  */
 export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, handler: Handler): void {
   // A signed file URL's body is the file itself (a signed upload: raw bytes of the signed type, up to
