@@ -140,6 +140,17 @@ describe('OpenAI-compatible chat (official openai npm package)', function () {
     assert.equal(await generationCount(org), 0);
   });
 
+  it('a key without the chat:write scope raises PermissionDeniedError, while it may list the models', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'images only', scopes: ['images:write'] } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const client = clientFor(created.body.secret as string);
+    const err = await rejection(client.chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }] }), OpenAI.PermissionDeniedError);
+    assert.equal(err.status, 403);
+    assert.match(err.message, /do not include chat:write/);
+    assert.ok((await client.models.list()).data.length > 0);
+  });
+
   it('a bad key raises AuthenticationError', async () => {
     const err = await rejection(
       clientFor('sk_live_not_a_real_key').chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }] }),
