@@ -192,6 +192,20 @@ describe('OpenAI-compatible chat (official openai npm package)', function () {
     assert.deepEqual(models.map((m) => m.id).sort(), catalog.map((m) => m.slug).sort());
   });
 
+  it('a key over its monthly budget raises RateLimitError insufficient_quota (budget_exceeded), nothing reserved', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'tight', scopes: ['chat:write'], monthly_budget_usd: 0.01 } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const err = await rejection(
+      clientFor(created.body.secret as string).chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 8000 }),
+      OpenAI.RateLimitError,
+    );
+    assert.equal(err.type, 'insufficient_quota');
+    assert.equal(err.code, 'budget_exceeded');
+    assert.equal(await available(org), 100_000);
+    await assertMoneyInvariants(org.id);
+  });
+
   it("a replay of a refused request (same Idempotency-Key) is in OpenAI's shape too", async () => {
     const org = await createOrganization({ plan: 'pro', credits: 0 });
     const client = clientFor(org.liveKey);
