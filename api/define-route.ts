@@ -6,6 +6,7 @@ import { authenticate } from './middleware/authenticate';
 import { authorize } from './middleware/authorize';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { openAiErrors } from './middleware/openai-errors';
 import { rateLimit } from './middleware/rate-limit';
 import { textInputs } from './middleware/text-inputs';
 import type { RouteAccess, RouteSpec } from './route-table';
@@ -30,13 +31,22 @@ function guardsFor(access: RouteAccess, deps: ApiDeps): Handler[] {
  * The only way a handler is registered: with the guards its route-table entry names, then the
  * JSON body parser (not for signed file URLs), so that nothing reads a body before its caller is
  * known, then the one check of every path, query and body string (api/middleware/text-inputs.ts),
- * then Idempotency-Key handling for the routes whose table entry asks for it.
+ * then Idempotency-Key handling for the routes whose table entry asks for it. A route whose entry
+ * says `errorShape: 'openai'` has its failures rendered in OpenAI's shape by a first link.
  */
 export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, handler: Handler): void {
   // A signed file URL's body is the file itself (a signed upload: raw bytes of the signed type, up to
   // the signed size), read by its handler; the 1 MiB JSON parser must not touch it.
   const body = spec.access.kind === 'signed_url' ? [] : [jsonBody()];
-  const chain = [...guardsFor(spec.access, deps), ...body, textInputs(), ...(spec.idempotency ? [idempotency(deps, spec, spec.idempotency.resourcePrefix)] : []), handler];
+  const errors = spec.errorShape === 'openai' ? [openAiErrors()] : [];
+  const chain = [
+    ...errors,
+    ...guardsFor(spec.access, deps),
+    ...body,
+    textInputs(),
+    ...(spec.idempotency ? [idempotency(deps, spec, spec.idempotency.resourcePrefix)] : []),
+    handler,
+  ];
   switch (spec.method) {
     case 'GET':
       router.get(spec.path, ...chain);

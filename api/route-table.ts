@@ -26,6 +26,8 @@ export interface RouteSpec {
    * resource the request creates, which a retry of a broken attempt reuses; null when it creates none.
    */
   idempotency?: { resourcePrefix: IdPrefix | null };
+  /** Failures in OpenAI's error shape and statuses (api/openai/error-shape.ts) instead of decisions §2's. */
+  errorShape?: 'openai';
 }
 
 const apiKey = (scope: RouteScope, minRole: Role, creditConsuming = false): RouteAccess => ({
@@ -59,6 +61,15 @@ export const ROUTES = {
   createMusic: { method: 'POST', path: '/v1/music', access: apiKey('music:write', 'developer', true), idempotency: createsGeneration },
   createAvatar: { method: 'POST', path: '/v1/avatars', access: apiKey('avatars:write', 'developer', true), idempotency: createsGeneration },
   createChat: { method: 'POST', path: '/v1/chat', access: apiKey('chat:write', 'developer', true), idempotency: createsGeneration },
+  // OpenAI's chat protocol over the same chat workflow and wallet (docs/api.md "OpenAI-compatible chat").
+  openAiChatCompletion: {
+    method: 'POST',
+    path: '/v1/openai/chat/completions',
+    access: apiKey('chat:write', 'developer', true),
+    idempotency: createsGeneration,
+    errorShape: 'openai',
+  },
+  openAiListModels: { method: 'GET', path: '/v1/openai/models', access: apiKey(null, 'viewer'), errorShape: 'openai' },
   createThreeD: { method: 'POST', path: '/v1/three-d', access: apiKey('three_d:write', 'developer', true), idempotency: createsGeneration },
   createUpscale: { method: 'POST', path: '/v1/upscale', access: apiKey('upscale:write', 'developer', true), idempotency: createsGeneration },
   listGenerations: { method: 'GET', path: '/v1/generations', access: apiKey('generations:read', 'viewer') },

@@ -16,12 +16,17 @@ export function errorHandler(): Koa.Middleware<AppState> {
     try {
       await next();
     } catch (err) {
-      const rendered = err instanceof ApiError ? err : renderUnexpected(ctx, err);
+      const rendered = asApiError(ctx, err);
       ctx.status = rendered.status;
       ctx.set(rendered.headers ?? {});
       ctx.body = rendered.toBody(ctx.state.requestId);
     }
   };
+}
+
+/** The ApiError a failure is answered as: itself, or what an unexpected error becomes (logged). */
+export function asApiError(ctx: Koa.ParameterizedContext<AppState>, err: unknown): ApiError {
+  return err instanceof ApiError ? err : renderUnexpected(ctx, err);
 }
 
 function renderUnexpected(ctx: Koa.ParameterizedContext<AppState>, err: unknown): ApiError {

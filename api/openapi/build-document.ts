@@ -3,7 +3,7 @@ import { ROUTES, type RouteName } from '../route-table';
 import { RESPONSE_SCHEMAS } from '../schemas/responses';
 import { openApiPath, operationObject } from './operation-object';
 import { OPERATIONS } from './operations';
-import { ERROR_DETAIL_SCHEMA, ERROR_SCHEMA, HEADERS, PARAMETERS, SECURITY_SCHEMES } from './shared-components';
+import { ERROR_DETAIL_SCHEMA, ERROR_SCHEMA, HEADERS, OPENAI_ERROR_SCHEMA, PARAMETERS, SECURITY_SCHEMES } from './shared-components';
 import { webhooksSection } from './webhooks-section';
 
 // The OpenAPI 3.1 document, built from the route table (who may call what), the operations record
@@ -13,6 +13,7 @@ import { webhooksSection } from './webhooks-section';
 const TAGS = [
   { name: 'Generations', description: 'Image, video, voice, music, avatar, chat, 3D and upscale jobs: one endpoint per modality, one Generation object for all.' },
   { name: 'Comparisons', description: 'One prompt, several models of one modality, side by side.' },
+  { name: 'OpenAI-compatible', description: 'OpenAI’s chat protocol and error shape, for the official OpenAI SDKs: set their base URL to /v1/openai.' },
   { name: 'Models', description: 'The catalog: what each model does and costs.' },
   { name: 'Uploads', description: 'Input files (images, audio) for the jobs that take them.' },
   { name: 'Billing', description: 'The wallet’s balance and what was spent.' },
@@ -59,7 +60,7 @@ export function buildOpenApiDocument(): object {
       headers: HEADERS,
       parameters: PARAMETERS,
       responses: Object.fromEntries([...responses].sort(([a], [b]) => a.localeCompare(b))),
-      schemas: { Error: ERROR_SCHEMA, ErrorDetail: ERROR_DETAIL_SCHEMA, ...RESPONSE_SCHEMAS },
+      schemas: { Error: ERROR_SCHEMA, ErrorDetail: ERROR_DETAIL_SCHEMA, OpenAiError: OPENAI_ERROR_SCHEMA, ...RESPONSE_SCHEMAS },
     },
   };
 }

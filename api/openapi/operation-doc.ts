@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors';
+import type { OpenAiOnlyCode } from '../openai/error-shape';
 
 // What the OpenAPI document says about one route, beside its entry in the route table
 // (api/route-table.ts says who may call it; this says what it takes and what it answers). Request
@@ -35,6 +36,8 @@ export interface OperationDoc {
    * its access, path parameters, body and idempotency in api/openapi/error-codes.ts).
    */
   errors?: readonly ErrorCode[];
+  /** For a route in OpenAI's error shape (its table entry's `errorShape`): the codes only such routes have. */
+  openAiErrors?: readonly OpenAiOnlyCode[];
   /** OpenAPI links from a success response (create → get → cancel), by status. */
   links?: Record<number, Record<string, { operationId: string; parameters: Record<string, string>; description?: string }>>;
 }

@@ -99,6 +99,6 @@ export function operationObject(name: string, spec: RouteSpec, doc: OperationDoc
     ...(doc.body && {
       requestBody: { required: doc.bodyRequired ?? false, content: { 'application/json': { schema: toOpenApiSchema(doc.body) } } },
     }),
-    responses: { ...successes, ...errorResponses(errorCodesOf(spec, doc), new Set(Object.keys(successes)), responses) },
+    responses: { ...successes, ...errorResponses([...errorCodesOf(spec, doc), ...(doc.openAiErrors ?? [])], new Set(Object.keys(successes)), responses, spec.errorShape) },
   };
 }

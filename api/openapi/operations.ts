@@ -2,6 +2,7 @@ import type { RouteName } from '../route-table';
 import type { OperationDoc, UndocumentedRoute } from './operation-doc';
 import { ACCOUNT_OPERATIONS } from './operations-account';
 import { GENERATION_OPERATIONS } from './operations-generation';
+import { OPENAI_OPERATIONS } from './operations-openai';
 import { OPERATOR_OPERATIONS } from './operations-operator';
 
 /**
@@ -12,4 +13,5 @@ export const OPERATIONS: Record<RouteName, OperationDoc | UndocumentedRoute> = {
   ...GENERATION_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...OPERATOR_OPERATIONS,
+  ...OPENAI_OPERATIONS,
 } satisfies Record<RouteName, OperationDoc | UndocumentedRoute>;

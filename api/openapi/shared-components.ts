@@ -1,4 +1,5 @@
 import { ERROR_CODES, errorClassOf, type ErrorCode } from '../errors';
+import { OPENAI_ONLY_CODES, openAiErrorClassOf, type OpenAiErrorCode } from '../openai/error-shape';
 
 // The parts of the document every operation shares: security schemes, headers, the
 // Idempotency-Key parameter and the error object (decisions §2).
@@ -78,6 +79,35 @@ export function errorBodySchema(codes: readonly ErrorCode[]): object {
   return {
     allOf: [
       { $ref: '#/components/schemas/Error' },
+      { type: 'object', properties: { error: { type: 'object', properties: { type: { enum: types }, code: { enum: [...codes] } } } } },
+    ],
+  };
+}
+
+/** OpenAI's error body, which the OpenAI-compatible routes answer with (api/openai/error-shape.ts). */
+export const OPENAI_ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['message', 'type', 'param', 'code'],
+      properties: {
+        message: { type: 'string', description: 'What went wrong and what to do, for a person.' },
+        type: { type: 'string', enum: [...new Set([...ERROR_CODES, ...OPENAI_ONLY_CODES].map((code) => openAiErrorClassOf(code).type))] },
+        param: { type: ['string', 'null'], description: 'The parameter at fault, when one is.' },
+        code: { type: 'string', enum: [...ERROR_CODES, ...OPENAI_ONLY_CODES] },
+      },
+    },
+  },
+};
+
+/** The OpenAI-shaped error body of one status of one OpenAI-compatible route. */
+export function openAiErrorBodySchema(codes: readonly OpenAiErrorCode[]): object {
+  const types = [...new Set(codes.map((code) => openAiErrorClassOf(code).type))];
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/OpenAiError' },
       { type: 'object', properties: { error: { type: 'object', properties: { type: { enum: types }, code: { enum: [...codes] } } } } },
     ],
   };

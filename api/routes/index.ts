@@ -9,6 +9,7 @@ import { registerGenerationRoutes } from './generations';
 import { registerHealthRoutes } from './health';
 import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
+import { registerOpenAiChatRoutes } from './openai-chat';
 import { registerComparisonRoutes } from './comparisons';
 import { registerDocsRoutes } from './docs';
 import { registerImageRoutes } from './images';
@@ -43,6 +44,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerMusicRoutes(router, deps);
   registerAvatarRoutes(router, deps);
   registerChatRoutes(router, deps);
+  registerOpenAiChatRoutes(router, deps);
   registerThreeDRoutes(router, deps);
   registerUpscaleRoutes(router, deps);
   registerGenerationRoutes(router, deps);

@@ -117,6 +117,7 @@ const MODEL_FIELDS: Record<string, { modality: string; field: string }> = {
   createMusic: { modality: 'music', field: 'body.model' },
   createAvatar: { modality: 'avatar', field: 'body.model' },
   createChat: { modality: 'chat', field: 'body.model' },
+  openAiChatCompletion: { modality: 'chat', field: 'body.model' },
   createThreeD: { modality: '3d', field: 'body.model' },
   createUpscale: { modality: 'upscale', field: 'body.model' },
   createComparison: { modality: 'image', field: 'body.models[*]' },
