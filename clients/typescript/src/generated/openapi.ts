@@ -243,6 +243,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/openai/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a chat completion (OpenAI’s protocol)
+         * @description OpenAI’s chat request and `chat.completion` answer, for the official OpenAI SDKs (base URL `/v1/openai`). Runs exactly as POST /v1/chat: reserved on max_tokens, charged on the tokens produced. Refused with 400, by name: `stream: true`, `n` > 1, `stop`, `seed`, `top_p` other than 1. Errors are in OpenAI’s shape; an unknown model is 404, no credits or budget left is 429 `insufficient_quota`. A chat that fails is 502 `generation_failed` (refunded); one still running when the sync window closes is 504 `generation_still_running` (it goes on: read GET /v1/generations/{id}).
+         *
+         *     Needs a key with the `chat:write` scope and the developer role or higher. Spends credits.
+         */
+        post: operations["openAiChatCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openai/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the chat models (OpenAI’s protocol)
+         * @description The chat models of the catalog as OpenAI model objects. GET /v1/models has their prices and limits.
+         *
+         *     Needs any key and the viewer role or higher.
+         */
+        get: operations["openAiListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/three-d": {
         parameters: {
             query?: never;
@@ -922,6 +966,18 @@ export interface components {
         ErrorDetail: {
             param: string;
             message: string;
+        };
+        OpenAiError: {
+            error: {
+                /** @description What went wrong and what to do, for a person. */
+                message: string;
+                /** @enum {string} */
+                type: "invalid_request_error" | "authentication_error" | "insufficient_quota" | "permission_error" | "rate_limit_error" | "server_error";
+                /** @description The parameter at fault, when one is. */
+                param: string | null;
+                /** @enum {string} */
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
+            };
         };
         Generation: {
             id: string;
@@ -1834,6 +1890,305 @@ export interface components {
                 };
             };
         };
+        /** @description 502: `generation_failed`. */
+        OpenAiGenerationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "server_error";
+                        /** @enum {unknown} */
+                        code?: "generation_failed";
+                    };
+                };
+            };
+        };
+        /** @description 504: `generation_still_running`. */
+        OpenAiGenerationStillRunning: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "server_error";
+                        /** @enum {unknown} */
+                        code?: "generation_still_running";
+                    };
+                };
+            };
+        };
+        /** @description 409: `idempotency_in_progress`, `generation_canceled`. */
+        OpenAiIdempotencyInProgressOrGenerationCanceled: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "idempotency_in_progress" | "generation_canceled";
+                    };
+                };
+            };
+        };
+        /** @description 422: `idempotency_key_reused`. */
+        OpenAiIdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                    };
+                };
+            };
+        };
+        /** @description 500: `internal_error`. */
+        OpenAiInternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "server_error";
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+        };
+        /** @description 403: `ip_not_allowed`, `insufficient_role`. */
+        OpenAiIpNotAllowedOrInsufficientRole: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "permission_error";
+                        /** @enum {unknown} */
+                        code?: "ip_not_allowed" | "insufficient_role";
+                    };
+                };
+            };
+        };
+        /** @description 403: `ip_not_allowed`, `insufficient_role`, `organization_paused`. */
+        OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPaused: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "permission_error";
+                        /** @enum {unknown} */
+                        code?: "ip_not_allowed" | "insufficient_role" | "organization_paused";
+                    };
+                };
+            };
+        };
+        /** @description 401: `missing_authorization`, `invalid_authorization`, `invalid_api_key`. */
+        OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "authentication_error";
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_authorization" | "invalid_api_key";
+                    };
+                };
+            };
+        };
+        /** @description 413: `payload_too_large`. */
+        OpenAiPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+        };
+        /** @description 429: `rate_limited`. */
+        OpenAiRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfterAlways"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "rate_limit_error";
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+        };
+        /** @description 429: `rate_limited`, `insufficient_credits`, `budget_exceeded`. */
+        OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceeded: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "rate_limit_error" | "insufficient_quota";
+                        /** @enum {unknown} */
+                        code?: "rate_limited" | "insufficient_credits" | "budget_exceeded";
+                    };
+                };
+            };
+        };
+        /** @description 503: `service_unavailable`. */
+        OpenAiServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "server_error";
+                        /** @enum {unknown} */
+                        code?: "service_unavailable";
+                    };
+                };
+            };
+        };
+        /** @description 503: `service_unavailable`, `provider_unavailable`. */
+        OpenAiServiceUnavailableOrProviderUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "server_error";
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "provider_unavailable";
+                    };
+                };
+            };
+        };
+        /** @description 404: `unknown_model`, `modality_mismatch`, `plan_upgrade_required`. */
+        OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "unknown_model" | "modality_mismatch" | "plan_upgrade_required";
+                    };
+                };
+            };
+        };
+        /** @description 415: `unsupported_media_type`. */
+        OpenAiUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+        };
+        /** @description 400: `validation_failed`. */
+        OpenAiValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+        };
+        /** @description 400: `validation_failed`, `capability_not_supported`. */
+        OpenAiValidationFailedOrCapabilityNotSupported: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        type?: "invalid_request_error";
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "capability_not_supported";
+                    };
+                };
+            };
+        };
         /** @description 413: `payload_too_large`. */
         PayloadTooLarge: {
             headers: {
@@ -2581,6 +2936,143 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailableOrProviderUnavailable"];
+        };
+    };
+    openAiChatCompletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    model: string;
+                    messages: {
+                        /** @enum {string} */
+                        role: "system" | "developer" | "user" | "assistant";
+                        content: string | {
+                            /** @enum {string} */
+                            type: "text";
+                            text: string;
+                        }[];
+                        name?: string;
+                    }[];
+                    max_tokens?: number | null;
+                    max_completion_tokens?: number | null;
+                    temperature?: number | null;
+                    top_p?: number | null;
+                    n?: number | null;
+                    stream?: boolean | null;
+                    stop?: null | string | string[];
+                    seed?: number | null;
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The completion. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The generation’s id: GET /v1/generations/{id} shows its credits. */
+                        id: string;
+                        /** @enum {string} */
+                        object: "chat.completion";
+                        /** @description Unix seconds. */
+                        created: number;
+                        model: string;
+                        choices: {
+                            /** @enum {integer} */
+                            index: 0;
+                            message: {
+                                /** @enum {string} */
+                                role: "assistant";
+                                content: string;
+                                refusal?: null;
+                            };
+                            logprobs?: null;
+                            /** @enum {string} */
+                            finish_reason: "stop" | "length";
+                        }[];
+                        usage: {
+                            prompt_tokens: number;
+                            completion_tokens: number;
+                            total_tokens: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["OpenAiValidationFailedOrCapabilityNotSupported"];
+            401: components["responses"]["OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
+            404: components["responses"]["OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequired"];
+            409: components["responses"]["OpenAiIdempotencyInProgressOrGenerationCanceled"];
+            413: components["responses"]["OpenAiPayloadTooLarge"];
+            415: components["responses"]["OpenAiUnsupportedMediaType"];
+            422: components["responses"]["OpenAiIdempotencyKeyReused"];
+            429: components["responses"]["OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceeded"];
+            500: components["responses"]["OpenAiInternalError"];
+            502: components["responses"]["OpenAiGenerationFailed"];
+            503: components["responses"]["OpenAiServiceUnavailableOrProviderUnavailable"];
+            504: components["responses"]["OpenAiGenerationStillRunning"];
+        };
+    };
+    openAiListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat models. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @description The model’s slug, to send as `model`. */
+                            id: string;
+                            /** @enum {string} */
+                            object: "model";
+                            /** @description Always 0: the catalog keeps no release dates. */
+                            created: number;
+                            /** @description The provider tried first. */
+                            owned_by: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["OpenAiValidationFailed"];
+            401: components["responses"]["OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["OpenAiIpNotAllowedOrInsufficientRole"];
+            413: components["responses"]["OpenAiPayloadTooLarge"];
+            415: components["responses"]["OpenAiUnsupportedMediaType"];
+            429: components["responses"]["OpenAiRateLimited"];
+            500: components["responses"]["OpenAiInternalError"];
+            503: components["responses"]["OpenAiServiceUnavailable"];
         };
     };
     createThreeD: {
