@@ -1,6 +1,7 @@
 import packageJson from '../../package.json';
 import { ROUTES, type RouteName } from '../route-table';
 import { RESPONSE_SCHEMAS } from '../schemas/responses';
+import type { ErrorComponents } from './error-responses';
 import { openApiPath, operationObject } from './operation-object';
 import { OPERATIONS } from './operations';
 import { ERROR_DETAIL_SCHEMA, ERROR_SCHEMA, HEADERS, OPENAI_ERROR_SCHEMA, PARAMETERS, SECURITY_SCHEMES } from './shared-components';
@@ -26,21 +27,22 @@ const TAGS = [
   { name: 'Meta', description: 'This document.' },
 ];
 
-function buildPaths(responses: Map<string, object>): Record<string, Record<string, object>> {
+function buildPaths(errors: ErrorComponents): Record<string, Record<string, object>> {
   const paths: Record<string, Record<string, object>> = {};
   for (const name of Object.keys(ROUTES) as RouteName[]) {
     const spec = ROUTES[name];
     const doc = OPERATIONS[name];
     if ('undocumented' in doc || typeof spec.path !== 'string') continue;
     const path = openApiPath(spec.path);
-    paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operationObject(name, spec, doc, responses) };
+    paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operationObject(name, spec, doc, errors) };
   }
   return paths;
 }
 
 export function buildOpenApiDocument(): object {
-  const responses = new Map<string, object>();
-  const paths = buildPaths(responses);
+  const errors: ErrorComponents = { responses: new Map(), schemas: new Map() };
+  const paths = buildPaths(errors);
+  const sorted = (map: Map<string, object>) => Object.fromEntries([...map].sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: '3.1.0',
     info: {
@@ -59,8 +61,8 @@ export function buildOpenApiDocument(): object {
       securitySchemes: SECURITY_SCHEMES,
       headers: HEADERS,
       parameters: PARAMETERS,
-      responses: Object.fromEntries([...responses].sort(([a], [b]) => a.localeCompare(b))),
-      schemas: { Error: ERROR_SCHEMA, ErrorDetail: ERROR_DETAIL_SCHEMA, OpenAiError: OPENAI_ERROR_SCHEMA, ...RESPONSE_SCHEMAS },
+      responses: sorted(errors.responses),
+      schemas: { Error: ERROR_SCHEMA, ErrorDetail: ERROR_DETAIL_SCHEMA, OpenAiError: OPENAI_ERROR_SCHEMA, ...RESPONSE_SCHEMAS, ...sorted(errors.schemas) },
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../route-table';
 import { errorCodesOf } from './error-codes';
-import { errorResponses } from './error-responses';
+import { type ErrorComponents, errorResponses } from './error-responses';
 import type { BodySchema, OperationDoc } from './operation-doc';
 import { toOpenApiSchema } from './schema-dialect';
 
@@ -84,8 +84,8 @@ function successResponses(spec: RouteSpec, doc: OperationDoc): Record<string, ob
   return out;
 }
 
-/** The operation; its error responses are written into `responses` (components) and referenced. */
-export function operationObject(name: string, spec: RouteSpec, doc: OperationDoc, responses: Map<string, object>): object {
+/** The operation; its error responses and their bodies are written into `errors` (components) and referenced. */
+export function operationObject(name: string, spec: RouteSpec, doc: OperationDoc, errors: ErrorComponents): object {
   const { security, extensions, sentence } = who(spec);
   const successes = successResponses(spec, doc);
   return {
@@ -99,6 +99,6 @@ export function operationObject(name: string, spec: RouteSpec, doc: OperationDoc
     ...(doc.body && {
       requestBody: { required: doc.bodyRequired ?? false, content: { 'application/json': { schema: toOpenApiSchema(doc.body) } } },
     }),
-    responses: { ...successes, ...errorResponses([...errorCodesOf(spec, doc), ...(doc.openAiErrors ?? [])], new Set(Object.keys(successes)), responses, spec.errorShape) },
+    responses: { ...successes, ...errorResponses([...errorCodesOf(spec, doc), ...(doc.openAiErrors ?? [])], new Set(Object.keys(successes)), errors, spec.errorShape) },
   };
 }

@@ -19,7 +19,11 @@ const usage = {
   properties: {
     input_tokens: { type: 'integer', minimum: 0 },
     output_tokens: { type: 'integer', minimum: 0 },
-    output_tokens_estimated: { const: true, description: 'Present when the provider reported no output count: `output_tokens` was counted with a tokenizer and charged on that.' },
+    output_tokens_estimated: {
+      type: 'boolean',
+      const: true,
+      description: 'Present when the provider reported no output count: `output_tokens` was counted with a tokenizer and charged on that.',
+    },
   },
 };
 

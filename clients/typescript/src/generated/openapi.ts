@@ -1684,6 +1684,326 @@ export interface components {
                 paused_at: string;
             };
         };
+        ComparisonNotCancelableError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "comparison_not_cancelable";
+            };
+        };
+        DeliveryNotReplayableError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "delivery_not_replayable";
+            };
+        };
+        GenerationNotCancelableError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "generation_not_cancelable";
+            };
+        };
+        IdempotencyInProgressError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "idempotency_in_progress";
+            };
+        };
+        IdempotencyKeyReusedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "idempotency_key_reused";
+            };
+        };
+        InsufficientCreditsError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "billing_error";
+                /** @enum {unknown} */
+                code?: "insufficient_credits";
+            };
+        };
+        InternalErrorError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "api_error";
+                /** @enum {unknown} */
+                code?: "internal_error";
+            };
+        };
+        IpNotAllowedOrInsufficientRoleError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "permission_error";
+                /** @enum {unknown} */
+                code?: "ip_not_allowed" | "insufficient_role";
+            };
+        };
+        IpNotAllowedOrInsufficientRoleOrOrganizationPausedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "permission_error";
+                /** @enum {unknown} */
+                code?: "ip_not_allowed" | "insufficient_role" | "organization_paused";
+            };
+        };
+        LastOwnerError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "last_owner";
+            };
+        };
+        LastOwnerOrUserDeactivatedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "last_owner" | "user_deactivated";
+            };
+        };
+        MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "authentication_error";
+                /** @enum {unknown} */
+                code?: "missing_authorization" | "invalid_authorization" | "invalid_api_key";
+            };
+        };
+        OpenAiGenerationFailedError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "server_error";
+                /** @enum {unknown} */
+                code?: "generation_failed";
+            };
+        };
+        OpenAiGenerationStillRunningError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "server_error";
+                /** @enum {unknown} */
+                code?: "generation_still_running";
+            };
+        };
+        OpenAiIdempotencyInProgressOrGenerationCanceledError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "idempotency_in_progress" | "generation_canceled";
+            };
+        };
+        OpenAiIdempotencyKeyReusedError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "idempotency_key_reused";
+            };
+        };
+        OpenAiInternalErrorError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "server_error";
+                /** @enum {unknown} */
+                code?: "internal_error";
+            };
+        };
+        OpenAiIpNotAllowedOrInsufficientRoleError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "permission_error";
+                /** @enum {unknown} */
+                code?: "ip_not_allowed" | "insufficient_role";
+            };
+        };
+        OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "permission_error";
+                /** @enum {unknown} */
+                code?: "ip_not_allowed" | "insufficient_role" | "organization_paused";
+            };
+        };
+        OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "authentication_error";
+                /** @enum {unknown} */
+                code?: "missing_authorization" | "invalid_authorization" | "invalid_api_key";
+            };
+        };
+        OpenAiPayloadTooLargeError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "payload_too_large";
+            };
+        };
+        OpenAiRateLimitedError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "rate_limit_error";
+                /** @enum {unknown} */
+                code?: "rate_limited";
+            };
+        };
+        OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "rate_limit_error" | "insufficient_quota";
+                /** @enum {unknown} */
+                code?: "rate_limited" | "insufficient_credits" | "budget_exceeded";
+            };
+        };
+        OpenAiServiceUnavailableError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "server_error";
+                /** @enum {unknown} */
+                code?: "service_unavailable";
+            };
+        };
+        OpenAiServiceUnavailableOrProviderUnavailableError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "server_error";
+                /** @enum {unknown} */
+                code?: "service_unavailable" | "provider_unavailable";
+            };
+        };
+        OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "unknown_model" | "modality_mismatch" | "plan_upgrade_required";
+            };
+        };
+        OpenAiUnsupportedMediaTypeError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "unsupported_media_type";
+            };
+        };
+        OpenAiValidationFailedError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "validation_failed";
+            };
+        };
+        OpenAiValidationFailedOrCapabilityNotSupportedError: components["schemas"]["OpenAiError"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "validation_failed" | "capability_not_supported";
+            };
+        };
+        PayloadTooLargeError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "payload_too_large";
+            };
+        };
+        PlanUpgradeRequiredError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "billing_error";
+                /** @enum {unknown} */
+                code?: "plan_upgrade_required";
+            };
+        };
+        PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "billing_error";
+                /** @enum {unknown} */
+                code?: "plan_upgrade_required" | "insufficient_credits" | "budget_exceeded";
+            };
+        };
+        RateLimitedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "rate_limit_error";
+                /** @enum {unknown} */
+                code?: "rate_limited";
+            };
+        };
+        ResourceAlreadyExistsError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "resource_already_exists";
+            };
+        };
+        ResourceNotFoundError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "resource_not_found";
+            };
+        };
+        ServiceUnavailableError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "api_error";
+                /** @enum {unknown} */
+                code?: "service_unavailable";
+            };
+        };
+        ServiceUnavailableOrProviderUnavailableError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "api_error";
+                /** @enum {unknown} */
+                code?: "service_unavailable" | "provider_unavailable";
+            };
+        };
+        UnsupportedMediaTypeError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "unsupported_media_type";
+            };
+        };
+        ValidationFailedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "validation_failed";
+            };
+        };
+        ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported";
+            };
+        };
     };
     responses: {
         /** @description 409: `comparison_not_cancelable`. */
@@ -1693,14 +2013,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "comparison_not_cancelable";
-                    };
-                };
+                "application/json": components["schemas"]["ComparisonNotCancelableError"];
             };
         };
         /** @description 409: `delivery_not_replayable`. */
@@ -1710,14 +2023,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "delivery_not_replayable";
-                    };
-                };
+                "application/json": components["schemas"]["DeliveryNotReplayableError"];
             };
         };
         /** @description 409: `generation_not_cancelable`. */
@@ -1727,14 +2033,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "generation_not_cancelable";
-                    };
-                };
+                "application/json": components["schemas"]["GenerationNotCancelableError"];
             };
         };
         /** @description 409: `idempotency_in_progress`. */
@@ -1744,14 +2043,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "idempotency_in_progress";
-                    };
-                };
+                "application/json": components["schemas"]["IdempotencyInProgressError"];
             };
         };
         /** @description 422: `idempotency_key_reused`. */
@@ -1761,14 +2053,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "idempotency_key_reused";
-                    };
-                };
+                "application/json": components["schemas"]["IdempotencyKeyReusedError"];
             };
         };
         /** @description 402: `insufficient_credits`. */
@@ -1778,14 +2063,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "billing_error";
-                        /** @enum {unknown} */
-                        code?: "insufficient_credits";
-                    };
-                };
+                "application/json": components["schemas"]["InsufficientCreditsError"];
             };
         };
         /** @description 500: `internal_error`. */
@@ -1795,14 +2073,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "api_error";
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
+                "application/json": components["schemas"]["InternalErrorError"];
             };
         };
         /** @description 403: `ip_not_allowed`, `insufficient_role`. */
@@ -1812,14 +2083,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "permission_error";
-                        /** @enum {unknown} */
-                        code?: "ip_not_allowed" | "insufficient_role";
-                    };
-                };
+                "application/json": components["schemas"]["IpNotAllowedOrInsufficientRoleError"];
             };
         };
         /** @description 403: `ip_not_allowed`, `insufficient_role`, `organization_paused`. */
@@ -1829,14 +2093,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "permission_error";
-                        /** @enum {unknown} */
-                        code?: "ip_not_allowed" | "insufficient_role" | "organization_paused";
-                    };
-                };
+                "application/json": components["schemas"]["IpNotAllowedOrInsufficientRoleOrOrganizationPausedError"];
             };
         };
         /** @description 409: `last_owner`. */
@@ -1846,14 +2103,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "last_owner";
-                    };
-                };
+                "application/json": components["schemas"]["LastOwnerError"];
             };
         };
         /** @description 409: `last_owner`, `user_deactivated`. */
@@ -1863,14 +2113,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "last_owner" | "user_deactivated";
-                    };
-                };
+                "application/json": components["schemas"]["LastOwnerOrUserDeactivatedError"];
             };
         };
         /** @description 401: `missing_authorization`, `invalid_authorization`, `invalid_api_key`. */
@@ -1880,14 +2123,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "authentication_error";
-                        /** @enum {unknown} */
-                        code?: "missing_authorization" | "invalid_authorization" | "invalid_api_key";
-                    };
-                };
+                "application/json": components["schemas"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError"];
             };
         };
         /** @description 502: `generation_failed`. */
@@ -1897,14 +2133,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "server_error";
-                        /** @enum {unknown} */
-                        code?: "generation_failed";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiGenerationFailedError"];
             };
         };
         /** @description 504: `generation_still_running`. */
@@ -1914,14 +2143,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "server_error";
-                        /** @enum {unknown} */
-                        code?: "generation_still_running";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiGenerationStillRunningError"];
             };
         };
         /** @description 409: `idempotency_in_progress`, `generation_canceled`. */
@@ -1931,14 +2153,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "idempotency_in_progress" | "generation_canceled";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiIdempotencyInProgressOrGenerationCanceledError"];
             };
         };
         /** @description 422: `idempotency_key_reused`. */
@@ -1948,14 +2163,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "idempotency_key_reused";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiIdempotencyKeyReusedError"];
             };
         };
         /** @description 500: `internal_error`. */
@@ -1965,14 +2173,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "server_error";
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiInternalErrorError"];
             };
         };
         /** @description 403: `ip_not_allowed`, `insufficient_role`. */
@@ -1982,14 +2183,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "permission_error";
-                        /** @enum {unknown} */
-                        code?: "ip_not_allowed" | "insufficient_role";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiIpNotAllowedOrInsufficientRoleError"];
             };
         };
         /** @description 403: `ip_not_allowed`, `insufficient_role`, `organization_paused`. */
@@ -1999,14 +2193,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "permission_error";
-                        /** @enum {unknown} */
-                        code?: "ip_not_allowed" | "insufficient_role" | "organization_paused";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError"];
             };
         };
         /** @description 401: `missing_authorization`, `invalid_authorization`, `invalid_api_key`. */
@@ -2016,14 +2203,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "authentication_error";
-                        /** @enum {unknown} */
-                        code?: "missing_authorization" | "invalid_authorization" | "invalid_api_key";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError"];
             };
         };
         /** @description 413: `payload_too_large`. */
@@ -2033,14 +2213,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiPayloadTooLargeError"];
             };
         };
         /** @description 429: `rate_limited`. */
@@ -2054,14 +2227,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "rate_limit_error";
-                        /** @enum {unknown} */
-                        code?: "rate_limited";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiRateLimitedError"];
             };
         };
         /** @description 429: `rate_limited`, `insufficient_credits`, `budget_exceeded`. */
@@ -2075,14 +2241,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "rate_limit_error" | "insufficient_quota";
-                        /** @enum {unknown} */
-                        code?: "rate_limited" | "insufficient_credits" | "budget_exceeded";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError"];
             };
         };
         /** @description 503: `service_unavailable`. */
@@ -2093,14 +2252,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "server_error";
-                        /** @enum {unknown} */
-                        code?: "service_unavailable";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiServiceUnavailableError"];
             };
         };
         /** @description 503: `service_unavailable`, `provider_unavailable`. */
@@ -2111,14 +2263,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "server_error";
-                        /** @enum {unknown} */
-                        code?: "service_unavailable" | "provider_unavailable";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiServiceUnavailableOrProviderUnavailableError"];
             };
         };
         /** @description 404: `unknown_model`, `modality_mismatch`, `plan_upgrade_required`. */
@@ -2128,14 +2273,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "unknown_model" | "modality_mismatch" | "plan_upgrade_required";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError"];
             };
         };
         /** @description 415: `unsupported_media_type`. */
@@ -2145,14 +2283,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiUnsupportedMediaTypeError"];
             };
         };
         /** @description 400: `validation_failed`. */
@@ -2162,14 +2293,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "validation_failed";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiValidationFailedError"];
             };
         };
         /** @description 400: `validation_failed`, `capability_not_supported`. */
@@ -2179,14 +2303,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiError"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "capability_not_supported";
-                    };
-                };
+                "application/json": components["schemas"]["OpenAiValidationFailedOrCapabilityNotSupportedError"];
             };
         };
         /** @description 413: `payload_too_large`. */
@@ -2196,14 +2313,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
+                "application/json": components["schemas"]["PayloadTooLargeError"];
             };
         };
         /** @description 402: `plan_upgrade_required`. */
@@ -2213,14 +2323,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "billing_error";
-                        /** @enum {unknown} */
-                        code?: "plan_upgrade_required";
-                    };
-                };
+                "application/json": components["schemas"]["PlanUpgradeRequiredError"];
             };
         };
         /** @description 402: `plan_upgrade_required`, `insufficient_credits`, `budget_exceeded`. */
@@ -2230,14 +2333,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "billing_error";
-                        /** @enum {unknown} */
-                        code?: "plan_upgrade_required" | "insufficient_credits" | "budget_exceeded";
-                    };
-                };
+                "application/json": components["schemas"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError"];
             };
         };
         /** @description 429: `rate_limited`. */
@@ -2251,14 +2347,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "rate_limit_error";
-                        /** @enum {unknown} */
-                        code?: "rate_limited";
-                    };
-                };
+                "application/json": components["schemas"]["RateLimitedError"];
             };
         };
         /** @description 409: `resource_already_exists`. */
@@ -2268,14 +2357,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "resource_already_exists";
-                    };
-                };
+                "application/json": components["schemas"]["ResourceAlreadyExistsError"];
             };
         };
         /** @description 404: `resource_not_found`. */
@@ -2285,14 +2367,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "resource_not_found";
-                    };
-                };
+                "application/json": components["schemas"]["ResourceNotFoundError"];
             };
         };
         /** @description 503: `service_unavailable`. */
@@ -2303,14 +2378,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "api_error";
-                        /** @enum {unknown} */
-                        code?: "service_unavailable";
-                    };
-                };
+                "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
         /** @description 503: `service_unavailable`, `provider_unavailable`. */
@@ -2321,14 +2389,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "api_error";
-                        /** @enum {unknown} */
-                        code?: "service_unavailable" | "provider_unavailable";
-                    };
-                };
+                "application/json": components["schemas"]["ServiceUnavailableOrProviderUnavailableError"];
             };
         };
         /** @description 415: `unsupported_media_type`. */
@@ -2338,14 +2399,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
+                "application/json": components["schemas"]["UnsupportedMediaTypeError"];
             };
         };
         /** @description 400: `validation_failed`. */
@@ -2355,14 +2409,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "validation_failed";
-                    };
-                };
+                "application/json": components["schemas"]["ValidationFailedError"];
             };
         };
         /** @description 400: `validation_failed`, `unknown_model`, `modality_mismatch`, `capability_not_supported`. */
@@ -2372,14 +2419,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        type?: "invalid_request_error";
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported";
-                    };
-                };
+                "application/json": components["schemas"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError"];
             };
         };
     };

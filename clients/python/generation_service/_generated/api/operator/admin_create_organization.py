@@ -1,0 +1,269 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.admin_create_organization_body import AdminCreateOrganizationBody
+from ...models.created_organization import CreatedOrganization
+from ...models.internal_error_error import InternalErrorError
+from ...models.missing_authorization_or_invalid_authorization_or_invalid_api_key_error import (
+    MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
+)
+from ...models.payload_too_large_error import PayloadTooLargeError
+from ...models.service_unavailable_error import ServiceUnavailableError
+from ...models.unsupported_media_type_error import UnsupportedMediaTypeError
+from ...models.validation_failed_error import ValidationFailedError
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AdminCreateOrganizationBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/admin/v1/organizations",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    CreatedOrganization
+    | InternalErrorError
+    | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
+    | PayloadTooLargeError
+    | ServiceUnavailableError
+    | UnsupportedMediaTypeError
+    | ValidationFailedError
+    | None
+):
+    if response.status_code == 201:
+        response_201 = CreatedOrganization.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ValidationFailedError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 413:
+        response_413 = PayloadTooLargeError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = UnsupportedMediaTypeError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = InternalErrorError.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ServiceUnavailableError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    CreatedOrganization
+    | InternalErrorError
+    | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
+    | PayloadTooLargeError
+    | ServiceUnavailableError
+    | UnsupportedMediaTypeError
+    | ValidationFailedError
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AdminCreateOrganizationBody,
+) -> Response[
+    CreatedOrganization
+    | InternalErrorError
+    | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
+    | PayloadTooLargeError
+    | ServiceUnavailableError
+    | UnsupportedMediaTypeError
+    | ValidationFailedError
+]:
+    """Create an organization
+
+     With its wallet, opening credits, an owner, and one live and one test key (their secrets shown
+    once).
+
+    Operator API: needs the admin token.
+
+    Args:
+        body (AdminCreateOrganizationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedOrganization | InternalErrorError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: AdminCreateOrganizationBody,
+) -> (
+    CreatedOrganization
+    | InternalErrorError
+    | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
+    | PayloadTooLargeError
+    | ServiceUnavailableError
+    | UnsupportedMediaTypeError
+    | ValidationFailedError
+    | None
+):
+    """Create an organization
+
+     With its wallet, opening credits, an owner, and one live and one test key (their secrets shown
+    once).
+
+    Operator API: needs the admin token.
+
+    Args:
+        body (AdminCreateOrganizationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedOrganization | InternalErrorError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AdminCreateOrganizationBody,
+) -> Response[
+    CreatedOrganization
+    | InternalErrorError
+    | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
+    | PayloadTooLargeError
+    | ServiceUnavailableError
+    | UnsupportedMediaTypeError
+    | ValidationFailedError
+]:
+    """Create an organization
+
+     With its wallet, opening credits, an owner, and one live and one test key (their secrets shown
+    once).
+
+    Operator API: needs the admin token.
+
+    Args:
+        body (AdminCreateOrganizationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedOrganization | InternalErrorError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: AdminCreateOrganizationBody,
+) -> (
+    CreatedOrganization
+    | InternalErrorError
+    | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
+    | PayloadTooLargeError
+    | ServiceUnavailableError
+    | UnsupportedMediaTypeError
+    | ValidationFailedError
+    | None
+):
+    """Create an organization
+
+     With its wallet, opening credits, an owner, and one live and one test key (their secrets shown
+    once).
+
+    Operator API: needs the admin token.
+
+    Args:
+        body (AdminCreateOrganizationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedOrganization | InternalErrorError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

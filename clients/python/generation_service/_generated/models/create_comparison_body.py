@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.create_comparison_body_params_shared import (
+        CreateComparisonBodyParamsShared,
+    )
+
+
+T = TypeVar("T", bound="CreateComparisonBody")
+
+
+@_attrs_define
+class CreateComparisonBody:
+    """
+    Attributes:
+        prompt (str):
+        models (list[str]):
+        params_shared (CreateComparisonBodyParamsShared | Unset):
+    """
+
+    prompt: str
+    models: list[str]
+    params_shared: CreateComparisonBodyParamsShared | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        prompt = self.prompt
+
+        models = self.models
+
+        params_shared: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.params_shared, Unset):
+            params_shared = self.params_shared.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "prompt": prompt,
+                "models": models,
+            }
+        )
+        if params_shared is not UNSET:
+            field_dict["params_shared"] = params_shared
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.create_comparison_body_params_shared import (
+            CreateComparisonBodyParamsShared,
+        )
+
+        d = dict(src_dict)
+        prompt = d.pop("prompt")
+
+        models = cast(list[str], d.pop("models"))
+
+        _params_shared = d.pop("params_shared", UNSET)
+        params_shared: CreateComparisonBodyParamsShared | Unset
+        if isinstance(_params_shared, Unset):
+            params_shared = UNSET
+        else:
+            params_shared = CreateComparisonBodyParamsShared.from_dict(_params_shared)
+
+        create_comparison_body = cls(
+            prompt=prompt,
+            models=models,
+            params_shared=params_shared,
+        )
+
+        return create_comparison_body

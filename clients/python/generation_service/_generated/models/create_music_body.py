@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CreateMusicBody")
+
+
+@_attrs_define
+class CreateMusicBody:
+    """
+    Attributes:
+        model (str):
+        prompt (str):
+        seed (int | Unset):
+        duration_s (int | Unset):
+        with_vocals (bool | Unset):
+    """
+
+    model: str
+    prompt: str
+    seed: int | Unset = UNSET
+    duration_s: int | Unset = UNSET
+    with_vocals: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        model = self.model
+
+        prompt = self.prompt
+
+        seed = self.seed
+
+        duration_s = self.duration_s
+
+        with_vocals = self.with_vocals
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "model": model,
+                "prompt": prompt,
+            }
+        )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+        if duration_s is not UNSET:
+            field_dict["duration_s"] = duration_s
+        if with_vocals is not UNSET:
+            field_dict["with_vocals"] = with_vocals
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        model = d.pop("model")
+
+        prompt = d.pop("prompt")
+
+        seed = d.pop("seed", UNSET)
+
+        duration_s = d.pop("duration_s", UNSET)
+
+        with_vocals = d.pop("with_vocals", UNSET)
+
+        create_music_body = cls(
+            model=model,
+            prompt=prompt,
+            seed=seed,
+            duration_s=duration_s,
+            with_vocals=with_vocals,
+        )
+
+        return create_music_body

@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.create_voice_body_operation import CreateVoiceBodyOperation
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CreateVoiceBody")
+
+
+@_attrs_define
+class CreateVoiceBody:
+    """
+    Attributes:
+        model (str):
+        operation (CreateVoiceBodyOperation | Unset):
+        text (str | Unset):
+        voice_id (str | Unset):
+        audio_url (str | Unset):
+        language (str | Unset):
+        seed (int | Unset):
+    """
+
+    model: str
+    operation: CreateVoiceBodyOperation | Unset = UNSET
+    text: str | Unset = UNSET
+    voice_id: str | Unset = UNSET
+    audio_url: str | Unset = UNSET
+    language: str | Unset = UNSET
+    seed: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        model = self.model
+
+        operation: str | Unset = UNSET
+        if not isinstance(self.operation, Unset):
+            operation = self.operation.value
+
+        text = self.text
+
+        voice_id = self.voice_id
+
+        audio_url = self.audio_url
+
+        language = self.language
+
+        seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "model": model,
+            }
+        )
+        if operation is not UNSET:
+            field_dict["operation"] = operation
+        if text is not UNSET:
+            field_dict["text"] = text
+        if voice_id is not UNSET:
+            field_dict["voice_id"] = voice_id
+        if audio_url is not UNSET:
+            field_dict["audio_url"] = audio_url
+        if language is not UNSET:
+            field_dict["language"] = language
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        model = d.pop("model")
+
+        _operation = d.pop("operation", UNSET)
+        operation: CreateVoiceBodyOperation | Unset
+        if isinstance(_operation, Unset):
+            operation = UNSET
+        else:
+            operation = CreateVoiceBodyOperation(_operation)
+
+        text = d.pop("text", UNSET)
+
+        voice_id = d.pop("voice_id", UNSET)
+
+        audio_url = d.pop("audio_url", UNSET)
+
+        language = d.pop("language", UNSET)
+
+        seed = d.pop("seed", UNSET)
+
+        create_voice_body = cls(
+            model=model,
+            operation=operation,
+            text=text,
+            voice_id=voice_id,
+            audio_url=audio_url,
+            language=language,
+            seed=seed,
+        )
+
+        return create_voice_body

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="CreditAdjustment")
+
+
+@_attrs_define
+class CreditAdjustment:
+    """The organization's balance after the adjustment.
+
+    Attributes:
+        object_ (Literal['balance']):
+        organization_id (str):
+        available_credits (int): Credits that can be spent now (1 credit = $0.001).
+        reserved_credits (int): Credits held by generations in flight (1 credit = $0.001).
+    """
+
+    object_: Literal["balance"]
+    organization_id: str
+    available_credits: int
+    reserved_credits: int
+
+    def to_dict(self) -> dict[str, Any]:
+        object_ = self.object_
+
+        organization_id = self.organization_id
+
+        available_credits = self.available_credits
+
+        reserved_credits = self.reserved_credits
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "object": object_,
+                "organization_id": organization_id,
+                "available_credits": available_credits,
+                "reserved_credits": reserved_credits,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        object_ = cast(Literal["balance"], d.pop("object"))
+        if object_ != "balance":
+            raise ValueError(f"object must match const 'balance', got '{object_}'")
+
+        organization_id = d.pop("organization_id")
+
+        available_credits = d.pop("available_credits")
+
+        reserved_credits = d.pop("reserved_credits")
+
+        credit_adjustment = cls(
+            object_=object_,
+            organization_id=organization_id,
+            available_credits=available_credits,
+            reserved_credits=reserved_credits,
+        )
+
+        return credit_adjustment

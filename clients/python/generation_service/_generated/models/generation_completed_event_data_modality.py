@@ -1,0 +1,15 @@
+from enum import StrEnum
+
+
+class GenerationCompletedEventDataModality(StrEnum):
+    AVATAR = "avatar"
+    CHAT = "chat"
+    IMAGE = "image"
+    MUSIC = "music"
+    UPSCALE = "upscale"
+    VALUE_6 = "3d"
+    VIDEO = "video"
+    VOICE = "voice"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class GenerationStatus(StrEnum):
+    CANCELED = "canceled"
+    FAILED = "failed"
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

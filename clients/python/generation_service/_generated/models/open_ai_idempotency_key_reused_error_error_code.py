@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class OpenAiIdempotencyKeyReusedErrorErrorCode(StrEnum):
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class OpenAiRateLimitedErrorErrorCode(StrEnum):
+    RATE_LIMITED = "rate_limited"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class OpenAiServiceUnavailableOrProviderUnavailableErrorErrorType(StrEnum):
+    SERVER_ERROR = "server_error"
+
+    def __str__(self) -> str:
+        return str(self.value)

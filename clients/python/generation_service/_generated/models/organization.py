@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..models.organization_plan import OrganizationPlan
+
+if TYPE_CHECKING:
+    from ..models.organization_balance import OrganizationBalance
+
+
+T = TypeVar("T", bound="Organization")
+
+
+@_attrs_define
+class Organization:
+    """
+    Attributes:
+        id (str):
+        object_ (Literal['organization']):
+        name (str):
+        plan (OrganizationPlan):
+        enterprise (bool):
+        paused (bool): A paused organization (e.g. after a spending anomaly) cannot start generations.
+        rate_limit_per_minute (int | None): Requests per minute for its keys; null: the plan's default.
+        created_at (datetime.datetime):
+        balance (OrganizationBalance):
+    """
+
+    id: str
+    object_: Literal["organization"]
+    name: str
+    plan: OrganizationPlan
+    enterprise: bool
+    paused: bool
+    rate_limit_per_minute: int | None
+    created_at: datetime.datetime
+    balance: OrganizationBalance
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        object_ = self.object_
+
+        name = self.name
+
+        plan = self.plan.value
+
+        enterprise = self.enterprise
+
+        paused = self.paused
+
+        rate_limit_per_minute: int | None
+        rate_limit_per_minute = self.rate_limit_per_minute
+
+        created_at = self.created_at.isoformat()
+
+        balance = self.balance.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "object": object_,
+                "name": name,
+                "plan": plan,
+                "enterprise": enterprise,
+                "paused": paused,
+                "rate_limit_per_minute": rate_limit_per_minute,
+                "created_at": created_at,
+                "balance": balance,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.organization_balance import OrganizationBalance
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        object_ = cast(Literal["organization"], d.pop("object"))
+        if object_ != "organization":
+            raise ValueError(f"object must match const 'organization', got '{object_}'")
+
+        name = d.pop("name")
+
+        plan = OrganizationPlan(d.pop("plan"))
+
+        enterprise = d.pop("enterprise")
+
+        paused = d.pop("paused")
+
+        def _parse_rate_limit_per_minute(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        rate_limit_per_minute = _parse_rate_limit_per_minute(d.pop("rate_limit_per_minute"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        balance = OrganizationBalance.from_dict(d.pop("balance"))
+
+        organization = cls(
+            id=id,
+            object_=object_,
+            name=name,
+            plan=plan,
+            enterprise=enterprise,
+            paused=paused,
+            rate_limit_per_minute=rate_limit_per_minute,
+            created_at=created_at,
+            balance=balance,
+        )
+
+        return organization

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class UnsupportedMediaTypeErrorErrorCode(StrEnum):
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+
+    def __str__(self) -> str:
+        return str(self.value)
