@@ -42,6 +42,12 @@ export const ACCOUNT_OPERATIONS = {
     responses: list('ApiKeyList', 'A page of keys (never their secrets).'),
     errors: ['resource_not_found'],
   },
+  getCurrentApiKey: {
+    tag: 'API keys',
+    summary: 'Retrieve the calling API key',
+    description: 'Any key may read itself: its environment, effective role, scopes and budget, and its organization’s plan. The dashboard signs in with it.',
+    responses: one('CurrentApiKey', 'The key that made this request (never its secret).'),
+  },
   createApiKey: {
     tag: 'API keys',
     summary: 'Create an API key',

@@ -1,5 +1,6 @@
-import type { ApiKeyRow } from '../../db/repos/api-keys';
+import type { ApiKeyRow, KeyPrincipal } from '../../db/repos/api-keys';
 import type { Role } from '../../domain/access';
+import { PLAN_MULTIPLIER_TENTHS } from '../../domain/plans';
 import { creditsToUsd } from '../../domain/pricing';
 
 /**
@@ -20,5 +21,23 @@ export function presentApiKey(key: ApiKeyRow, role: Role, spentCredits: number) 
     ip_allowlist: key.ip_allowlist,
     created_at: key.created_at.toISOString(),
     revoked_at: key.revoked_at ? key.revoked_at.toISOString() : null,
+  };
+}
+
+/**
+ * `GET /v1/api-keys/current`: the calling key as `presentApiKey` shows it (its effective role, so
+ * what it may do) and the organization it acts for, so a client such as the dashboard can show
+ * who is signed in and hide what the key may not do.
+ */
+export function presentCurrentApiKey(key: ApiKeyRow, principal: KeyPrincipal, spentCredits: number) {
+  return {
+    ...presentApiKey(key, principal.role, spentCredits),
+    organization: {
+      id: principal.organizationId,
+      plan: principal.plan,
+      multiplier: PLAN_MULTIPLIER_TENTHS[principal.plan] / 10,
+      enterprise: principal.enterprise,
+      paused: principal.paused,
+    },
   };
 }

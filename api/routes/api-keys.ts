@@ -7,7 +7,7 @@ import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
-import { presentApiKey } from '../presenters/api-key';
+import { presentApiKey, presentCurrentApiKey } from '../presenters/api-key';
 import { budgetPeriodOf } from '../../domain/budget-period';
 import { assertMayGrant, assertMayManage } from '../guards/role-guards';
 import { ROUTES } from '../route-table';
@@ -70,6 +70,14 @@ export function registerApiKeyRoutes(router: AppRouter, deps: ApiDeps): void {
       budgetPeriodOf(deps.clock()),
     );
     ctx.body = { object: 'list', data: page.rows.map((k) => presentApiKey(k, k.effective_role, spent.get(k.id) ?? 0)), has_more: page.hasMore };
+  });
+
+  defineRoute(router, deps, ROUTES.getCurrentApiKey, async (ctx) => {
+    const principal = principalOf(ctx);
+    const key = await keys.findOwned(principal.apiKeyId, principal);
+    // The key authenticated this very request, so it exists unless revoked in between.
+    if (!key) throw notFound('API key', principal.apiKeyId);
+    ctx.body = presentCurrentApiKey(key, principal, await spentThisMonth(key.id));
   });
 
   defineRoute(router, deps, ROUTES.createApiKey, async (ctx) => {

@@ -24,6 +24,23 @@ const QUICK = { pollIntervalMs: 100, timeoutMs: 30_000 };
 describe('the TypeScript client against the service', function () {
   this.timeout(90_000);
 
+  it('calls the global fetch as a plain function, as a browser requires (its fetch throws "Illegal invocation" when called as a method)', async () => {
+    const org = await createOrganization();
+    const nodeFetch = globalThis.fetch;
+    // A browser's fetch refuses any `this` but the window: stand one in for the global fetch.
+    const browserLikeFetch = function (this: unknown, input: Parameters<typeof fetch>[0], init?: RequestInit) {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+      return nodeFetch(input, init);
+    };
+    globalThis.fetch = browserLikeFetch as typeof fetch;
+    try {
+      const balance = await clientFor(org).balance.get();
+      assert.equal(balance.livemode, true);
+    } finally {
+      globalThis.fetch = nodeFetch;
+    }
+  });
+
   it('creates one generation of every modality and waits each to succeeded', async () => {
     const org = await createOrganization();
     const client = clientFor(org);

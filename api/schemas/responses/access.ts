@@ -3,6 +3,7 @@
 
 import { ROLES, SCOPES } from '../../../domain/access';
 import { ENVIRONMENTS } from '../../../domain/generation-status';
+import { PLANS } from '../../../domain/plans';
 import { enumOf, id, listOf, nullableString, nullableTimestamp, timestamp } from './shared';
 
 const apiKeyProperties = {
@@ -30,6 +31,28 @@ const ApiKeyWithSecret = {
   properties: { ...apiKeyProperties, secret: { type: 'string', description: 'The whole key. Shown only this once: store it now.' } },
 };
 
+const CurrentApiKey = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...apiKeyRequired, 'organization'],
+  properties: {
+    ...apiKeyProperties,
+    organization: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'The organization the key acts for.',
+      required: ['id', 'plan', 'multiplier', 'enterprise', 'paused'],
+      properties: {
+        id,
+        plan: enumOf(PLANS),
+        multiplier: { type: 'number', description: "The plan's price multiplier." },
+        enterprise: { type: 'boolean', description: 'Enterprise features (IP allowlists, own provider keys) are enabled.' },
+        paused: { type: 'boolean', description: 'The operator paused the organization: creations are refused until it is resumed.' },
+      },
+    },
+  },
+};
+
 const User = {
   type: 'object',
   additionalProperties: false,
@@ -45,4 +68,4 @@ const User = {
   },
 };
 
-export const ACCESS_SCHEMAS = { ApiKey, ApiKeyWithSecret, ApiKeyList: listOf('ApiKey'), User, UserList: listOf('User') };
+export const ACCESS_SCHEMAS = { ApiKey, ApiKeyWithSecret, CurrentApiKey, ApiKeyList: listOf('ApiKey'), User, UserList: listOf('User') };

@@ -30,7 +30,9 @@ export function createClient(options: ClientOptions) {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { Authorization: `Bearer ${options.apiKey}` },
     fetch: retryingFetch({
-      fetch: options.fetch ?? globalThis.fetch,
+      // Called as `fetch(...)`, never as a method of an options object: a browser's fetch throws
+      // "Illegal invocation" when its `this` is anything but the window.
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     }),

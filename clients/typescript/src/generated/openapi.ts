@@ -647,6 +647,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api-keys/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the calling API key
+         * @description Any key may read itself: its environment, effective role, scopes and budget, and its organization’s plan. The dashboard signs in with it.
+         *
+         *     Needs any key and the viewer role or higher.
+         */
+        get: operations["getCurrentApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api-keys/{id}": {
         parameters: {
             query?: never;
@@ -1341,6 +1363,47 @@ export interface components {
             revoked_at: string | null;
             /** @description The whole key. Shown only this once: store it now. */
             secret: string;
+        };
+        CurrentApiKey: {
+            id: string;
+            /** @constant */
+            object: "api_key";
+            name: string;
+            /**
+             * @description `test` keys run on the simulator and spend the sandbox, never the wallet.
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            /** @description The first characters of the secret, to tell keys apart. */
+            prefix: string;
+            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "uploads:write" | "usage:read" | "api_keys:manage")[];
+            /**
+             * @description The key's effective role: its own cap, or its user's role.
+             * @enum {string}
+             */
+            role: "viewer" | "developer" | "admin" | "owner";
+            /** @description The most the key may spend per UTC month; null: no budget. */
+            monthly_budget_usd: number | null;
+            /** @description What the key spent this UTC month, reservations in flight included. */
+            spent_usd_this_month: number;
+            /** @description Addresses or CIDR ranges the key may be used from; empty: any. */
+            ip_allowlist: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description The organization the key acts for. */
+            organization: {
+                id: string;
+                /** @enum {string} */
+                plan: "free" | "pro" | "studio" | "team";
+                /** @description The plan's price multiplier. */
+                multiplier: number;
+                /** @description Enterprise features (IP allowlists, own provider keys) are enabled. */
+                enterprise: boolean;
+                /** @description The operator paused the organization: creations are refused until it is resumed. */
+                paused: boolean;
+            };
         };
         /** @description A page of ApiKey objects. */
         ApiKeyList: {
@@ -3915,6 +3978,38 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
             402: components["responses"]["PlanUpgradeRequired"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCurrentApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key that made this request (never its secret). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentApiKey"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
             403: components["responses"]["IpNotAllowedOrInsufficientRole"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

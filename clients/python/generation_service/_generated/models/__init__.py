@@ -78,6 +78,12 @@ from .create_webhook_body_events_type_0_item import CreateWebhookBodyEventsType0
 from .created_organization import CreatedOrganization
 from .created_organization_plan import CreatedOrganizationPlan
 from .credit_adjustment import CreditAdjustment
+from .current_api_key import CurrentApiKey
+from .current_api_key_environment import CurrentApiKeyEnvironment
+from .current_api_key_organization import CurrentApiKeyOrganization
+from .current_api_key_organization_plan import CurrentApiKeyOrganizationPlan
+from .current_api_key_role import CurrentApiKeyRole
+from .current_api_key_scopes_item import CurrentApiKeyScopesItem
 from .delete_provider_credential_provider import DeleteProviderCredentialProvider
 from .deleted_provider_credential import DeletedProviderCredential
 from .deleted_provider_credential_provider import DeletedProviderCredentialProvider
@@ -608,6 +614,12 @@ __all__ = (
     "CreatedOrganization",
     "CreatedOrganizationPlan",
     "CreditAdjustment",
+    "CurrentApiKey",
+    "CurrentApiKeyEnvironment",
+    "CurrentApiKeyOrganization",
+    "CurrentApiKeyOrganizationPlan",
+    "CurrentApiKeyRole",
+    "CurrentApiKeyScopesItem",
     "DeleteProviderCredentialProvider",
     "DeletedProviderCredential",
     "DeletedProviderCredentialProvider",

@@ -1,0 +1,20 @@
+from enum import StrEnum
+
+
+class CurrentApiKeyScopesItem(StrEnum):
+    API_KEYSMANAGE = "api_keys:manage"
+    AVATARSWRITE = "avatars:write"
+    CHATWRITE = "chat:write"
+    GENERATIONSREAD = "generations:read"
+    IMAGESWRITE = "images:write"
+    MUSICWRITE = "music:write"
+    THREE_DWRITE = "three_d:write"
+    UPLOADSWRITE = "uploads:write"
+    UPSCALEWRITE = "upscale:write"
+    USAGEREAD = "usage:read"
+    VIDEOSWRITE = "videos:write"
+    VOICEWRITE = "voice:write"
+    WEBHOOKSMANAGE = "webhooks:manage"
+
+    def __str__(self) -> str:
+        return str(self.value)
