@@ -40,6 +40,19 @@ module.exports = {
       to: { pathNot: ['^clients/typescript/src/', '(^|/)node_modules/openapi-fetch/'], dependencyTypesNot: ['core', 'type-only'] },
     },
     {
+      name: 'dashboard-uses-the-public-api-only',
+      severity: 'error',
+      comment:
+        'The dashboard (dashboard/) runs in a browser and may do only what an API key can: it talks to ' +
+        'the service through the TypeScript client and imports, besides itself and its UI packages, only ' +
+        'the pure domain rules and the route table (who may call what), never db, workflows or handlers.',
+      from: { path: '^dashboard/' },
+      to: {
+        pathNot: ['^dashboard/', '^domain/', '^api/route-table\\.ts$', '^lib/ids\\.ts$', '^clients/typescript/src/', '(^|/)node_modules/(preact|uplot|openapi-fetch|vite)/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'nothing-imports-api',
       severity: 'error',
       comment:
@@ -47,7 +60,8 @@ module.exports = {
         'depend on it, or a change to a route could break a worker. Only api/ itself, its tests and the ' +
         'composition roots that start the server (embedded/) import it.',
       from: { pathNot: ['^api/', '^test/', '^embedded/'] },
-      to: { path: '^api/' },
+      // The dashboard reads the route table (who may call what) to hide what a key may not do.
+      to: { path: '^api/', pathNot: ['^api/route-table\\.ts$'] },
     },
     {
       name: 'lib-imports-only-lib',

@@ -45,6 +45,10 @@ export const ROUTES = {
   // The API reference (Swagger UI over GET /openapi.json) and its own files, served offline.
   docsPage: { method: 'GET', path: '/docs', access: { kind: 'public' } },
   docsAsset: { method: 'GET', path: '/docs/assets/:file', access: { kind: 'public' } },
+  // The dashboard (dashboard/, built by Vite into dashboard/dist): a page that talks only to this API
+  // with the key a person pastes into it, so it needs no access of its own.
+  dashboardPage: { method: 'GET', path: '/dashboard', access: { kind: 'public' } },
+  dashboardAsset: { method: 'GET', path: '/dashboard/assets/:file', access: { kind: 'public' } },
   file: { method: 'GET', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
   // Local storage's upload target: the URL POST /v1/uploads hands out (decisions §6).
   uploadFile: { method: 'PUT', path: /^\/files\/(.+)$/, access: { kind: 'signed_url' } },
@@ -93,6 +97,8 @@ export const ROUTES = {
   createUpload: { method: 'POST', path: '/v1/uploads', access: apiKey('uploads:write', 'developer') },
 
   listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },
+  // Any key may read what it is (the dashboard shows it and hides what the key may not do).
+  getCurrentApiKey: { method: 'GET', path: '/v1/api-keys/current', access: apiKey(null, 'viewer') },
   createApiKey: { method: 'POST', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },
   updateApiKey: { method: 'PATCH', path: '/v1/api-keys/:id', access: apiKey('api_keys:manage', 'admin') },
   revokeApiKey: { method: 'DELETE', path: '/v1/api-keys/:id', access: apiKey('api_keys:manage', 'admin') },

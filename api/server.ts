@@ -14,6 +14,7 @@ import { createApp } from './app';
 import type { ApiDeps } from './context';
 import { connectApiTemporal, createApiKnex } from './dependency-connections';
 import { startGuardServices } from './guards/guard-services';
+import { mediaOriginsOf } from '../storage/media-origins';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {
@@ -59,6 +60,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     ...withWebhooks(config),
     ...withProviderSecrets(config),
     byokProviders: Object.keys(config.providerBaseUrls) as RealProvider[],
+    dashboardMediaOrigins: mediaOriginsOf(config),
   };
   const server = createApp(deps).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -11,6 +11,7 @@ import { providerModeLine } from './provider-mode-line';
 import { localSecrets } from './local-secrets';
 import { startEmbeddedPostgres } from './postgres';
 import { PROJECT_ROOT } from './temporal-cli';
+import { buildDashboard } from './dashboard-build';
 import { startTemporalDevServer } from './temporal-server';
 
 // `npm start`: with no DATABASE_URL / TEMPORAL_ADDRESS it brings up Postgres and a Temporal dev
@@ -76,6 +77,7 @@ async function main() {
       temporalUi = temporal.uiUrl;
     }
 
+    await buildDashboard(say);
     const knex = createKnex(config.databaseUrl ?? '');
     await migrateToLatest(knex).finally(() => knex.destroy());
 
@@ -85,7 +87,7 @@ async function main() {
     const api = await startApiServer(config, logger.child({ service: 'api' }));
     stops.push(api.close);
 
-    const lines = ['', `API            ${api.url}`, providerModeLine(config)];
+    const lines = ['', `API            ${api.url}`, `Dashboard      ${api.url}/dashboard`, `API reference  ${api.url}/docs`, providerModeLine(config)];
     if (temporalUi) lines.push(`Temporal UI    ${temporalUi}`);
     if (embedded) {
       const demo = await ensureDemoOrganization({

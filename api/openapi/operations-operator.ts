@@ -32,6 +32,8 @@ export const OPERATOR_OPERATIONS = {
   // GET /docs renders the document above for people; it is a page about the API, not part of it.
   docsPage: { undocumented: 'the HTML reference page (Swagger UI over this document)' },
   docsAsset: { undocumented: 'a static file of the HTML reference page (Swagger UI’s script, styles, icons)' },
+  dashboardPage: { undocumented: 'the dashboard, a single-page app over this API' },
+  dashboardAsset: { undocumented: 'a static file of the dashboard (its script, styles, icons)' },
 
   adminCreateOrganization: {
     tag: 'Operator',

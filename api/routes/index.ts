@@ -11,6 +11,7 @@ import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
 import { registerOpenAiChatRoutes } from './openai-chat';
 import { registerComparisonRoutes } from './comparisons';
+import { registerDashboardRoutes } from './dashboard';
 import { registerDocsRoutes } from './docs';
 import { registerImageRoutes } from './images';
 import { registerMusicRoutes } from './music';
@@ -33,6 +34,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerHealthRoutes(router, deps);
   registerOpenApiRoutes(router, deps);
   registerDocsRoutes(router, deps);
+  registerDashboardRoutes(router, deps);
   registerFileRoutes(router, deps);
   registerAdminRoutes(router, deps);
   registerModelRoutes(router, deps);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
-import { ensureChromium } from '../../embedded/chromium';
+import type { Browser } from 'playwright-core';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../api/docs-page/page';
 import { call } from '../helpers/http';
+import { launchOfflineChromium, refuseOtherOrigins } from '../helpers/offline-chromium';
 import { stack } from '../helpers/stack';
 
 // GET /docs, the API reference: its files over plain HTTP, then the page in a real headless
@@ -126,25 +126,7 @@ describe('API reference page (GET /docs)', () => {
     before(async function () {
       // The first run on a machine installs Debian's chromium (embedded/chromium.ts): minutes, not seconds.
       this.timeout(15 * 60_000);
-      const executablePath = await ensureChromium();
-      browser = await chromium.launch({
-        executablePath,
-        // Playwright gives each launch a fresh, empty profile (user-data-dir) of its own.
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-default-apps',
-          '--disable-extensions',
-          // Belt and braces beside the request routing below: anything not on loopback goes to a
-          // proxy that does not exist, so even a request the page could not route fails offline.
-          '--proxy-server=http://127.0.0.1:9',
-        ],
-      });
+      browser = await launchOfflineChromium();
     });
     after(() => browser?.close());
 
@@ -152,21 +134,13 @@ describe('API reference page (GET /docs)', () => {
       this.timeout(120_000);
       const openapi = await loadDocument();
       const origin = new URL(stack().apiUrl).origin;
-      const offOrigin: string[] = [];
       const failed: string[] = [];
       const consoleErrors: string[] = [];
       const pageErrors: string[] = [];
 
       const context = await browser.newContext();
       try {
-        await context.route('**/*', async (route) => {
-          const url = route.request().url();
-          if (new URL(url).origin !== origin) {
-            offOrigin.push(url);
-            return route.abort('internetdisconnected');
-          }
-          return route.continue();
-        });
+        const offOrigin = await refuseOtherOrigins(context, origin);
         const page = await context.newPage();
         page.on('console', (message) => {
           if (message.type() === 'error') consoleErrors.push(message.text());

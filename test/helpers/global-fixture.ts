@@ -1,3 +1,4 @@
+import { buildDashboard } from '../../embedded/dashboard-build';
 import { takeResponseViolations } from './openapi-response-check';
 import { startTestStack, stopTestStack } from './stack';
 
@@ -5,6 +6,8 @@ import { startTestStack, stopTestStack } from './stack';
 // machine can take minutes, hence no timeout here.
 export async function mochaGlobalSetup(this: unknown) {
   const started = Date.now();
+  // Before the API starts, so it serves the dashboard of the sources under test (test/dashboard/).
+  await buildDashboard();
   await startTestStack();
   process.stderr.write(`  [stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }

@@ -1,0 +1,6 @@
+import type { ViewProps } from '../router';
+
+// SCAFFOLD: replaced by the view's implementation before this branch is merged.
+export function TryIt(_props: ViewProps) {
+  return <h1>Try it</h1>;
+}
