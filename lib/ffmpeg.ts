@@ -57,11 +57,24 @@ export function runFfmpeg(args: readonly string[], stdin?: Buffer, timeoutMs = D
 /**
  * Runs ffmpeg writing to a temporary file and returns the file's bytes. Muxers that go back to
  * fill in a header (MP4 faststart, the WAV sizes, the MP3 Xing/LAME frame) need a seekable output.
+ * `inputFiles` are written next to it first, for inputs beyond the one stdin carries; `buildArgs`
+ * gets their paths by name.
  */
-export async function runFfmpegToFile(extension: string, buildArgs: (outputPath: string) => string[], stdin?: Buffer, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Buffer> {
+export async function runFfmpegToFile(
+  extension: string,
+  buildArgs: (outputPath: string, inputPaths: Record<string, string>) => string[],
+  stdin?: Buffer,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  inputFiles: Readonly<Record<string, Buffer>> = {},
+): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const output = join(dir, `out.${extension}`);
-    await runFfmpeg(['-y', ...buildArgs(output)], stdin, timeoutMs);
+    const inputPaths: Record<string, string> = {};
+    for (const [name, data] of Object.entries(inputFiles)) {
+      inputPaths[name] = join(dir, `in-${name}`);
+      await writeFile(inputPaths[name], data);
+    }
+    await runFfmpeg(['-y', ...buildArgs(output, inputPaths)], stdin, timeoutMs);
     return readFile(output);
   });
 }

@@ -3,7 +3,7 @@ import { DEFAULT_ASPECT_RATIO, imageSize, type AspectRatio } from '../../domain/
 import { defaultVideoDurationS, MUSIC_DURATION_S, speechDurationMs } from '../../domain/media-durations';
 import { MODALITY_MODE } from '../../domain/modalities';
 import { parseSimulatorDirectives, shouldFail } from '../../domain/simulator-directives';
-import { renderAudio, renderImage, renderImageFromInput, renderMesh, renderVideo, transcribe, upscaleImage, videoSize } from './simulator-media';
+import { renderAudio, renderImage, renderImageFromInput, renderMesh, renderVideo, transcribe, upscaleImage, videoSize, type MediaLabel } from './simulator-media';
 import { probe } from '../../lib/ffmpeg';
 import { ProviderError, type ProducedFile, type ProviderAdapter, type ProviderContext, type ProviderJob, type ProviderResult } from './types';
 
@@ -114,6 +114,9 @@ function seedOf(job: ProviderJob, position = 0): string {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** What a simulated image or video frame says it is: the model the job ran and its prompt. */
+const labelOf = (job: ProviderJob): MediaLabel => ({ model: job.model.slug, prompt: job.prompt });
+
 async function produce(job: ProviderJob, ctx: ProviderContext): Promise<ProviderResult> {
   const { params } = job;
   switch (job.model.modality) {
@@ -123,15 +126,16 @@ async function produce(job: ProviderJob, ctx: ProviderContext): Promise<Provider
       // Image-to-image: every output is the input image, tinted by its own seed.
       const input = job.inputs.image ? await ctx.readInput('image') : undefined;
       const files: ProducedFile[] = [];
+      const label = labelOf(job);
       for (let position = 0; position < count; position++) {
         const seed = seedOf(job, position);
-        files.push(input ? await renderImageFromInput({ input, width, height, seed }) : await renderImage({ width, height, seed, format: 'png' }));
+        files.push(input ? await renderImageFromInput({ input, width, height, seed, label }) : await renderImage({ width, height, seed, format: 'png', label }));
       }
       return { files };
     }
     case 'video': {
       const durationS = typeof params.duration_s === 'number' ? params.duration_s : defaultVideoDurationS(job.model);
-      return { files: [await renderVideo({ durationS, ...videoSize(str(params.aspect_ratio) ?? '16:9'), seed: seedOf(job) })] };
+      return { files: [await renderVideo({ durationS, ...videoSize(str(params.aspect_ratio) ?? '16:9'), seed: seedOf(job), label: labelOf(job) })] };
     }
     case 'music': {
       const durationS = typeof params.duration_s === 'number' ? params.duration_s : MUSIC_DURATION_S.default;
@@ -147,7 +151,7 @@ async function produce(job: ProviderJob, ctx: ProviderContext): Promise<Provider
     }
     case 'avatar': {
       const durationS = job.inputs.audio ? await audioSeconds(await ctx.readInput('audio')) : speechDurationMs(str(params.text) ?? '') / 1000;
-      return { files: [await renderVideo({ durationS, ...videoSize('9:16'), seed: seedOf(job), audio: true })] };
+      return { files: [await renderVideo({ durationS, ...videoSize('9:16'), seed: seedOf(job), audio: true, label: labelOf(job) })] };
     }
     case 'chat':
       return chatReply(job);

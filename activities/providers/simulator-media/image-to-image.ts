@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ProviderError, type ProducedFile } from '../types';
+import { drawLabel, type MediaLabel } from './label';
 import { seedDigest } from './seed';
 
 export interface ImageToImageRequest {
@@ -7,6 +8,8 @@ export interface ImageToImageRequest {
   width: number;
   height: number;
   seed: string;
+  /** What the simulator ran, drawn along the bottom edge (see ImageRequest). */
+  label?: MediaLabel;
 }
 
 /** How much of the output is the input image; the rest is the seed's tint. */
@@ -16,9 +19,9 @@ const INPUT_WEIGHT = 0.7;
  * Image-to-image: the input (upright, first frame) cropped to the output's aspect ratio and
  * resized to its size, then blended with a seeded two-colour tint, as PNG. The output therefore
  * looks like its input (two inputs give visibly different outputs) and still depends on the seed,
- * prompt and position like a text-to-image output. An input sharp cannot decode is `invalid_input`.
+ * prompt and position like a text-to-image output, and carries the same label. An input sharp cannot decode is `invalid_input`.
  */
-export async function renderImageFromInput({ input, width, height, seed }: ImageToImageRequest): Promise<ProducedFile> {
+export async function renderImageFromInput({ input, width, height, seed, label }: ImageToImageRequest): Promise<ProducedFile> {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`Image size must be positive integers, got ${width}x${height}.`);
   }
@@ -37,6 +40,7 @@ export async function renderImageFromInput({ input, width, height, seed }: Image
       throw new ProviderError('invalid_input', 'The input image could not be decoded.');
     });
   tint(pixels, seedDigest(seed, 'image-to-image'), width, height);
+  if (label) drawLabel(pixels, width, height, label);
   const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 6 })
     .toBuffer();

@@ -3,6 +3,7 @@
 export { renderAudio } from './audio';
 export { renderImage } from './image';
 export { renderImageFromInput } from './image-to-image';
+export type { MediaLabel } from './label';
 export { renderMesh } from './mesh';
 export { transcribe } from './transcript';
 export { upscaleImage } from './upscale';

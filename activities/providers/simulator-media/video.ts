@@ -1,5 +1,6 @@
 import type { ProducedFile } from '../types';
 import { BITEXACT, runFfmpegToFile } from '../../../lib/ffmpeg';
+import { labelOverlay, type MediaLabel } from './label';
 import { formatDurationS, hslHex, randomInt, seededRandom } from './seed';
 import { synthesize } from './synth';
 
@@ -11,6 +12,8 @@ export interface VideoRequest {
   seed: string;
   /** Adds an AAC track of speech-like tones (for avatars and lipsync). */
   audio?: boolean;
+  /** What the simulator ran, on every frame along the bottom edge; the providers' test fakes leave it out. */
+  label?: MediaLabel;
 }
 
 /** Longest video the simulator writes: ten minutes. */
@@ -55,9 +58,10 @@ export function videoSize(aspectRatio: string): { width: number; height: number 
 
 /**
  * An H.264 MP4 of `width`x`height`: the seed's Game of Life in its own colours, crossed by a
- * gliding block, at 12 fps (a 10 s clip renders in well under a second).
+ * gliding block, at 12 fps (a 10 s clip renders in well under a second). The label is drawn once,
+ * as a raw RGBA band, and ffmpeg overlays it on every frame.
  */
-export async function renderVideo({ durationS, width, height, seed, audio = false }: VideoRequest): Promise<ProducedFile> {
+export async function renderVideo({ durationS, width, height, seed, audio = false, label }: VideoRequest): Promise<ProducedFile> {
   // Whole frames that cover the length asked (an avatar's clip covers all of its speech); the
   // epsilon keeps an exact length (5 s = 60 frames) from gaining a frame to binary noise.
   const frames = Math.ceil(durationS * FPS - 1e-9);
@@ -69,22 +73,27 @@ export async function renderVideo({ durationS, width, height, seed, audio = fals
   const ms = Math.round(seconds * 1000);
   const pcm = audio ? synthesize('speech', seed, (ms * AUDIO_RATE) / 1000, AUDIO_RATE) : undefined;
   const audioInput = pcm ? ['-f', 's16le', '-ar', String(AUDIO_RATE), '-ac', '1', '-i', 'pipe:0'] : [];
+  const overlay = label ? labelOverlay(width, height, label) : undefined;
+  // The band is the input after the audio: one raw frame, which the overlay repeats to the end.
+  const labelInput = (path: string | undefined) => (overlay && path ? ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${overlay.height}`, '-i', path] : []);
+  const graph = overlay ? `${scene(seed, width, height, 'scene')};[scene][${pcm ? 1 : 0}:v]overlay=x=0:y=${overlay.top}[v]` : scene(seed, width, height, 'v');
   const audioOutput = pcm ? ['-map', '0:a', '-c:a', 'aac', '-b:a', '64k'] : [];
   const video = ['-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-pix_fmt', 'yuv420p'];
   // A fixed thread count: x264's output depends on it, and the seed must give the same file everywhere.
   const output = [...video, '-threads', '2', ...audioOutput, '-t', String(seconds), '-movflags', '+faststart'];
   const data = await runFfmpegToFile(
     'mp4',
-    (out) => [...audioInput, '-filter_complex', scene(seed, width, height), ...output, ...BITEXACT, out],
+    (out, inputs) => [...audioInput, ...labelInput(inputs.label), '-filter_complex', graph, ...output, ...BITEXACT, out],
     pcm,
     // Generous next to the ~0.04 s per second of video it takes, for busy machines.
     30_000 + seconds * 1000,
+    overlay ? { label: overlay.rgba } : {},
   );
   return { data, mime: 'video/mp4', extension: 'mp4', width, height, durationS: formatDurationS(seconds) };
 }
 
-/** The filter graph: life cells of 32 px scaled up and cropped to size, a block overlaid on top. */
-function scene(seed: string, width: number, height: number): string {
+/** The filter graph: life cells of 32 px scaled up and cropped to size, a block overlaid on top, as `[output]`. */
+function scene(seed: string, width: number, height: number, output: string): string {
   const random = seededRandom(seed, 'video');
   const hue = random() * 360;
   const colour = (offset: number, s: number, l: number) => hslHex((hue + offset) % 360, s, l).replace('#', '0x');
@@ -103,7 +112,7 @@ function scene(seed: string, width: number, height: number): string {
   return [
     `life=${life},format=yuv420p,scale=iw*${CELL}:ih*${CELL}:flags=neighbor,crop=${width}:${height}:0:0[bg]`,
     `color=c=${colour(240, 0.9, 0.55)}:s=${side}x${side}:r=${FPS},format=yuv420p[block]`,
-    `[bg][block]overlay=x='(W-w)/2*(1+sin(2*PI*t/${periodX.toFixed(3)}))':y='(H-h)/2*(1+cos(2*PI*t/${periodY.toFixed(3)}))':shortest=1[v]`,
+    `[bg][block]overlay=x='(W-w)/2*(1+sin(2*PI*t/${periodX.toFixed(3)}))':y='(H-h)/2*(1+cos(2*PI*t/${periodY.toFixed(3)}))':shortest=1[${output}]`,
   ].join(';');
 }
 
