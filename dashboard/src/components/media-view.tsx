@@ -1,0 +1,47 @@
+import type { Schemas } from '../api';
+
+// A generation's outputs as a person wants them: images inline, video and audio in the browser's
+// players, 3D as a download (glTF binary opens in any 3D viewer), chat and transcripts as text.
+// Sizes are reserved from the output's own width and height, so nothing shifts as media loads.
+
+type Generation = Schemas['Generation'];
+type Output = Schemas['GenerationOutput'];
+
+const kindOf = (mime: string): 'image' | 'video' | 'audio' | 'other' =>
+  mime.startsWith('image/') ? 'image' : mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : 'other';
+
+function OutputView({ output, alt }: { output: Output; alt: string }) {
+  const size = output.width && output.height ? { width: output.width, height: output.height } : {};
+  const ratio = output.width && output.height ? { aspectRatio: `${output.width} / ${output.height}` } : {};
+  switch (kindOf(output.mime)) {
+    case 'image':
+      return <img src={output.url} alt={alt} {...size} style={ratio} loading="lazy" decoding="async" data-output-id={output.id} />;
+    case 'video':
+      return <video src={output.url} controls preload="metadata" playsInline {...size} style={ratio} data-output-id={output.id} aria-label={alt} />;
+    case 'audio':
+      return <audio src={output.url} controls preload="metadata" data-output-id={output.id} aria-label={alt} />;
+    default:
+      return (
+        <a class="btn btn-plain download" href={output.url} download data-output-id={output.id}>
+          Download {output.mime === 'model/gltf-binary' ? '3D model (.glb)' : output.mime}
+        </a>
+      );
+  }
+}
+
+/** Every output of `generation`, and its text (chat, transcription) when it has one. */
+export function MediaView({ generation }: { generation: Generation }) {
+  const alt = `${generation.model}: ${generation.prompt.slice(0, 80)}`;
+  return (
+    <div class="media" data-testid="media">
+      {generation.text !== undefined && <pre class="output">{generation.text}</pre>}
+      {generation.outputs.map((output) => (
+        <figure key={output.id} class="media-item">
+          <OutputView output={output} alt={alt} />
+          {output.duration_s && <figcaption class="muted small">{output.duration_s} s</figcaption>}
+        </figure>
+      ))}
+      {generation.outputs.length === 0 && generation.text === undefined && <p class="muted">No output{generation.status === 'succeeded' ? '' : ' yet'}.</p>}
+    </div>
+  );
+}
