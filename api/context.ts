@@ -49,7 +49,7 @@ export interface ApiDeps {
   /** Providers an organization may bring its own key for: those with a base URL here (decisions §7). */
   byokProviders: readonly RealProvider[];
   /** Origins the dashboard may load outputs from besides its own (storage/media-origins.ts). */
-  dashboardMediaOrigins?: string[];
+  dashboardMediaOrigins: string[];
   /** Wall clock for windows measured by the API (idempotency, cache); tests move it. */
   clock: () => Date;
 }

@@ -27,6 +27,7 @@ import { createSecretBox, generateSecretBoxKey } from '../../lib/secret-box';
 import { REAL_PROVIDERS } from '../../domain/providers';
 import { openApiResponseCheck } from './openapi-response-check';
 import { selfSignedCertificate, type TestCertificate } from './tls';
+import { mediaOriginsOf } from '../../storage/media-origins';
 import { PROVIDER_DOUBLE_CREDENTIALS, providerDoubles } from './provider-doubles';
 
 // The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
@@ -153,6 +154,7 @@ export async function startTestStack(): Promise<TestStack> {
     webhooks: webhookDepsFromConfig(config)!,
     providerSecrets: createSecretBox(providerSecretsKeys(config)),
     byokProviders: [...REAL_PROVIDERS],
+    dashboardMediaOrigins: mediaOriginsOf(config),
   };
   const api = await listen(checkedApp(apiDeps).listen(apiPort, '127.0.0.1'));
 
