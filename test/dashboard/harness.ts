@@ -47,6 +47,15 @@ export async function openDashboard(browser: Browser, options: { width?: number;
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const offOrigin = await refuseOtherOrigins(context, origin);
+  // Records every layout shift the page makes (the Layout Instability API), for `layoutShiftScore`.
+  await context.addInitScript(() => {
+    const shifts: { value: number; hadRecentInput: boolean }[] = [];
+    (globalThis as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push(entry as unknown as { value: number; hadRecentInput: boolean });
+      // Node's types know only its own entry types; the browser knows 'layout-shift'.
+    }).observe({ type: 'layout-shift' as 'mark', buffered: true });
+  });
   const page = await context.newPage();
   const session: DashboardSession = { page, context, origin, offOrigin, pageErrors: [], consoleErrors: [] };
   page.on('pageerror', (error) => session.pageErrors.push(error.message));
@@ -71,6 +80,30 @@ export async function go(session: DashboardSession, hash: string): Promise<void>
   await session.page.evaluate((to) => {
     (globalThis as unknown as { location: { hash: string } }).location.hash = to;
   }, hash);
+}
+
+/**
+ * The page's layout shift score so far: the sum of every shift not caused by the person's own input
+ * (Chrome's Cumulative Layout Shift, without its session windows, so never lower than CLS). Web
+ * Vitals calls under 0.1 good.
+ */
+export async function layoutShiftScore(session: DashboardSession): Promise<number> {
+  return session.page.evaluate(() =>
+    (globalThis as unknown as { __layoutShifts: { value: number; hadRecentInput: boolean }[] }).__layoutShifts
+      .filter((s) => !s.hadRecentInput)
+      .reduce((sum, s) => sum + s.value, 0),
+  );
+}
+
+/**
+ * Loads the view at `hash` afresh in the signed-in tab (a reload: the key stays in sessionStorage),
+ * as a person opening a link does. Layout shifts are counted from this load on, with no input of the
+ * person's to excuse them.
+ */
+export async function reopen(session: DashboardSession, hash: string): Promise<void> {
+  await session.page.goto(`${session.origin}/dashboard#${hash.replace(/^#/, '')}`);
+  await session.page.reload();
+  await session.page.getByTestId('whoami').waitFor();
 }
 
 /** Saves a full-page screenshot as `.artifacts/dashboard/<name>.png`. */
