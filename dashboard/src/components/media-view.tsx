@@ -1,7 +1,8 @@
 import type { Schemas } from '../api';
+import { ModelViewer } from './model-viewer';
 
 // A generation's outputs as a person wants them: images inline, video and audio in the browser's
-// players, 3D as a download (glTF binary opens in any 3D viewer), chat and transcripts as text.
+// players, 3D in a viewer that turns it (and as a download), chat and transcripts as text.
 // Sizes are reserved from the output's own width and height, so nothing shifts as media loads.
 
 type Generation = Schemas['Generation'];
@@ -21,9 +22,10 @@ function OutputView({ output, alt }: { output: Output; alt: string }) {
     case 'audio':
       return <audio src={output.url} controls preload="metadata" data-output-id={output.id} aria-label={alt} />;
     default:
+      if (output.mime === 'model/gltf-binary') return <ModelViewer url={output.url} label={alt} />;
       return (
         <a class="btn btn-plain download" href={output.url} download data-output-id={output.id}>
-          Download {output.mime === 'model/gltf-binary' ? '3D model (.glb)' : output.mime}
+          Download ({output.mime})
         </a>
       );
   }
