@@ -1,6 +1,6 @@
-// The dashboard's Content-Security-Policy. The app is our own scripts and styles only; it talks to
-// this origin only; outputs it shows are signed URLs of this origin (local storage) or of the
-// object store's public origin (S3), which is the one other origin media may come from.
+// The dashboard's Content-Security-Policy. The app is our own scripts and styles only; it calls
+// the API on this origin only; outputs it shows are signed URLs of this origin (local storage) or of
+// the object store's public origin (S3), the one other origin media may be loaded from.
 
 /** The policy, allowing media (images, video, audio, 3D downloads) from `mediaOrigins` besides our own. */
 export function dashboardContentSecurityPolicy(mediaOrigins: string[] = []): string {
@@ -11,7 +11,8 @@ export function dashboardContentSecurityPolicy(mediaOrigins: string[] = []): str
     "style-src 'self'",
     `img-src ${media}`,
     `media-src ${media}`,
-    "connect-src 'self'",
+    // The 3D preview fetches its file (a glTF binary) to draw it.
+    `connect-src 'self' ${mediaOrigins.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

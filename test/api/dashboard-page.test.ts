@@ -27,13 +27,21 @@ function rawGet(pathAsSent: string, headers: Record<string, string> = {}): Promi
 }
 
 describe('dashboard page (GET /dashboard)', () => {
-  it('answers the page as HTML with a Content-Security-Policy allowing scripts, styles and calls from its own origin only, and no inline script', async () => {
+  it('answers the page as HTML with a Content-Security-Policy allowing scripts and styles from its own origin only, media and fetches from storage besides, and no inline script', async () => {
     const res = await call('GET', '/dashboard');
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/html; charset=utf-8$/);
     const policy = res.headers.get('content-security-policy') ?? '';
     assert.equal(policy, dashboardContentSecurityPolicy([new URL(stack().apiUrl).origin]));
-    for (const directive of ["script-src 'self'", "style-src 'self'", "connect-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
+    const media = new URL(stack().apiUrl).origin;
+    for (const directive of [
+      "script-src 'self'",
+      "style-src 'self'",
+      `img-src 'self' blob: data: ${media}`,
+      `connect-src 'self' ${media}`,
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       assert.ok(policy.split('; ').includes(directive), directive);
     }
     assert.doesNotMatch(policy, /unsafe-(inline|eval)/);
