@@ -25,6 +25,7 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
     status: gen.status,
     modality: gen.modality,
     model: gen.model,
+    api_key_id: gen.api_key_id,
     prompt: gen.prompt,
     params: gen.params,
     reserved_credits: gen.reserved_credits,

@@ -31,6 +31,8 @@ export function registerGenerationRoutes(router: AppRouter, deps: ApiDeps): void
       ...(startingAfter && { startingAfter }),
       ...(query.modality && { modality: query.modality }),
       ...(query.status && { status: query.status }),
+      ...(query.model && { model: query.model }),
+      ...(query.api_key && { apiKeyId: query.api_key }),
     });
     ctx.body = {
       object: 'list',

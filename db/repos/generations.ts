@@ -94,7 +94,7 @@ export function createGenerationsRepo(knex: Knex) {
     /** A page of one organization's generations in one environment, newest first, with outputs. */
     async listPage(
       owner: { organizationId: string; environment: Environment },
-      page: { limit: number; startingAfter?: GenerationRow; modality?: Modality; status?: GenerationStatus },
+      page: { limit: number; startingAfter?: GenerationRow; modality?: Modality; status?: GenerationStatus; model?: string; apiKeyId?: string },
       trx: Db = knex,
     ): Promise<{ rows: { generation: GenerationRow; outputs: OutputRow[] }[]; hasMore: boolean }> {
       const query = trx('generations as g')
@@ -107,6 +107,8 @@ export function createGenerationsRepo(knex: Knex) {
         .limit(page.limit + 1);
       if (page.modality) query.where('g.modality', page.modality);
       if (page.status) query.where('g.status', page.status);
+      if (page.model) query.where('g.model', page.model);
+      if (page.apiKeyId) query.where('g.api_key_id', page.apiKeyId);
       if (page.startingAfter) query.whereRaw('(g.created_at, g.id) < (?, ?)', [page.startingAfter.created_at, page.startingAfter.id]);
       const rows = (await query) as (GenerationRow & { outputs: OutputRow[] })[];
       return {

@@ -45,6 +45,27 @@ describe('GET /v1/generations', function () {
     await assertLedgerBalanced(org.id);
   });
 
+  it('filters by model and by the API key that created each generation, which each generation names', async () => {
+    const org = await createOrganization();
+    const other = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'second' } });
+    assert.equal(other.status, 201);
+    const made = {
+      schnellByOwner: (await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a' } })).body,
+      devByOwner: (await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-dev', prompt: 'b' } })).body,
+      schnellBySecond: (await call('POST', '/v1/images', { key: other.body.secret, body: { model: 'flux-schnell', prompt: 'c' } })).body,
+    };
+    const owner = (await call('GET', '/v1/api-keys/current', { key: org.liveKey })).body.id as string;
+    assert.equal(made.schnellByOwner.api_key_id, owner);
+    assert.equal(made.schnellBySecond.api_key_id, other.body.id);
+    const ids = async (query: string) => (await call('GET', `/v1/generations?${query}`, { key: org.liveKey })).body.data.map((g: { id: string }) => g.id);
+    assert.deepEqual(await ids('model=flux-schnell'), [made.schnellBySecond.id, made.schnellByOwner.id]);
+    assert.deepEqual(await ids(`api_key=${owner}`), [made.devByOwner.id, made.schnellByOwner.id]);
+    assert.deepEqual(await ids(`api_key=${other.body.id}&model=flux-schnell`), [made.schnellBySecond.id]);
+    assert.deepEqual(await ids(`api_key=${other.body.id}&model=flux-dev`), []);
+    assert.deepEqual(await ids('model=no-such-model'), [], 'an unknown model filters everything out, as a Stripe filter does');
+    await assertLedgerBalanced(org.id);
+  });
+
   it('answers 400 for bad parameters and 404 for an unknown starting_after', async () => {
     const org = await createOrganization();
     for (const [query, param] of [
@@ -53,6 +74,8 @@ describe('GET /v1/generations', function () {
       ['modality=hologram', 'modality'],
       ['status=done', 'status'],
       ['order=asc', 'order'],
+      ['model=', 'model'],
+      [`api_key=${'k'.repeat(101)}`, 'api_key'],
     ]) {
       const res = await call('GET', `/v1/generations?${query}`, { key: org.liveKey });
       assert.equal(res.status, 400, query);

@@ -1010,6 +1010,8 @@ export interface components {
             /** @enum {string} */
             modality: "image" | "video" | "voice" | "music" | "avatar" | "chat" | "3d" | "upscale";
             model: string;
+            /** @description The API key that created it. */
+            api_key_id: string;
             prompt: string;
             /** @description The request parameters besides `model` and `prompt`, as accepted. */
             params: Record<string, never>;
@@ -3289,6 +3291,8 @@ export interface operations {
                 starting_after?: string;
                 modality?: "image" | "video" | "voice" | "music" | "avatar" | "chat" | "3d" | "upscale";
                 status?: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                model?: string;
+                api_key?: string;
             };
             header?: never;
             path?: never;

@@ -37,6 +37,7 @@ class Generation:
         status (GenerationStatus):
         modality (GenerationModality):
         model (str):
+        api_key_id (str): The API key that created it.
         prompt (str):
         params (GenerationParams): The request parameters besides `model` and `prompt`, as accepted.
         reserved_credits (int): Credits held when the generation was admitted (1 credit = $0.001).
@@ -64,6 +65,7 @@ class Generation:
     status: GenerationStatus
     modality: GenerationModality
     model: str
+    api_key_id: str
     prompt: str
     params: GenerationParams
     reserved_credits: int
@@ -94,6 +96,8 @@ class Generation:
         modality = self.modality.value
 
         model = self.model
+
+        api_key_id = self.api_key_id
 
         prompt = self.prompt
 
@@ -166,6 +170,7 @@ class Generation:
                 "status": status,
                 "modality": modality,
                 "model": model,
+                "api_key_id": api_key_id,
                 "prompt": prompt,
                 "params": params,
                 "reserved_credits": reserved_credits,
@@ -216,6 +221,8 @@ class Generation:
         modality = GenerationModality(d.pop("modality"))
 
         model = d.pop("model")
+
+        api_key_id = d.pop("api_key_id")
 
         prompt = d.pop("prompt")
 
@@ -318,6 +325,7 @@ class Generation:
             status=status,
             modality=modality,
             model=model,
+            api_key_id=api_key_id,
             prompt=prompt,
             params=params,
             reserved_credits=reserved_credits,

@@ -30,6 +30,8 @@ def _get_kwargs(
     starting_after: str | Unset = UNSET,
     modality: ListGenerationsModality | Unset = UNSET,
     status: ListGenerationsStatus | Unset = UNSET,
+    model: str | Unset = UNSET,
+    api_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -49,6 +51,10 @@ def _get_kwargs(
         json_status = status.value
 
     params["status"] = json_status
+
+    params["model"] = model
+
+    params["api_key"] = api_key
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -161,6 +167,8 @@ def sync_detailed(
     starting_after: str | Unset = UNSET,
     modality: ListGenerationsModality | Unset = UNSET,
     status: ListGenerationsStatus | Unset = UNSET,
+    model: str | Unset = UNSET,
+    api_key: str | Unset = UNSET,
 ) -> Response[
     GenerationList
     | InternalErrorError
@@ -184,6 +192,8 @@ def sync_detailed(
         starting_after (str | Unset):
         modality (ListGenerationsModality | Unset):
         status (ListGenerationsStatus | Unset):
+        model (str | Unset): Only generations of this model id (as `GET /v1/models` names it).
+        api_key (str | Unset): Only generations created with this API key (its id, `key_…`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,6 +208,8 @@ def sync_detailed(
         starting_after=starting_after,
         modality=modality,
         status=status,
+        model=model,
+        api_key=api_key,
     )
 
     response = client.get_httpx_client().request(
@@ -214,6 +226,8 @@ def sync(
     starting_after: str | Unset = UNSET,
     modality: ListGenerationsModality | Unset = UNSET,
     status: ListGenerationsStatus | Unset = UNSET,
+    model: str | Unset = UNSET,
+    api_key: str | Unset = UNSET,
 ) -> (
     GenerationList
     | InternalErrorError
@@ -238,6 +252,8 @@ def sync(
         starting_after (str | Unset):
         modality (ListGenerationsModality | Unset):
         status (ListGenerationsStatus | Unset):
+        model (str | Unset): Only generations of this model id (as `GET /v1/models` names it).
+        api_key (str | Unset): Only generations created with this API key (its id, `key_…`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -253,6 +269,8 @@ def sync(
         starting_after=starting_after,
         modality=modality,
         status=status,
+        model=model,
+        api_key=api_key,
     ).parsed
 
 
@@ -263,6 +281,8 @@ async def asyncio_detailed(
     starting_after: str | Unset = UNSET,
     modality: ListGenerationsModality | Unset = UNSET,
     status: ListGenerationsStatus | Unset = UNSET,
+    model: str | Unset = UNSET,
+    api_key: str | Unset = UNSET,
 ) -> Response[
     GenerationList
     | InternalErrorError
@@ -286,6 +306,8 @@ async def asyncio_detailed(
         starting_after (str | Unset):
         modality (ListGenerationsModality | Unset):
         status (ListGenerationsStatus | Unset):
+        model (str | Unset): Only generations of this model id (as `GET /v1/models` names it).
+        api_key (str | Unset): Only generations created with this API key (its id, `key_…`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -300,6 +322,8 @@ async def asyncio_detailed(
         starting_after=starting_after,
         modality=modality,
         status=status,
+        model=model,
+        api_key=api_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -314,6 +338,8 @@ async def asyncio(
     starting_after: str | Unset = UNSET,
     modality: ListGenerationsModality | Unset = UNSET,
     status: ListGenerationsStatus | Unset = UNSET,
+    model: str | Unset = UNSET,
+    api_key: str | Unset = UNSET,
 ) -> (
     GenerationList
     | InternalErrorError
@@ -338,6 +364,8 @@ async def asyncio(
         starting_after (str | Unset):
         modality (ListGenerationsModality | Unset):
         status (ListGenerationsStatus | Unset):
+        model (str | Unset): Only generations of this model id (as `GET /v1/models` names it).
+        api_key (str | Unset): Only generations created with this API key (its id, `key_…`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -354,5 +382,7 @@ async def asyncio(
             starting_after=starting_after,
             modality=modality,
             status=status,
+            model=model,
+            api_key=api_key,
         )
     ).parsed
