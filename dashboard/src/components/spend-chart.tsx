@@ -16,6 +16,7 @@ export interface DayPoint {
 }
 
 const CHART_HEIGHT = 220;
+const HALF_DAY_S = 12 * 60 * 60;
 
 const cssVar = (name: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
@@ -33,7 +34,8 @@ function options(width: number, label: string): uPlot.Options {
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     legend: { show: false },
     cursor: { y: false, points: { show: false } },
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    // Half a day either side, so the first and last days' bars are whole.
+    scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
     axes: [
       { ...axis, values: '{D} {MMM}' },
       { ...axis, size: 64, values: (_u, ticks) => ticks.map((t) => formatUsd(t)) },

@@ -122,7 +122,7 @@ export function Generations({ location }: ViewProps) {
       </form>
       <ErrorNotice error={page.error} />
       <div class="table-wrap">
-        <table data-testid="generations" aria-busy={page.loading}>
+        <table class="generations-table" data-testid="generations" aria-busy={page.loading}>
           <thead>
             <tr>
               <th scope="col">Generation</th>
@@ -142,13 +142,13 @@ export function Generations({ location }: ViewProps) {
                   </a>
                   <div class="muted small generations-prompt">{g.prompt}</div>
                 </td>
-                <td>
+                <td data-label="Status">
                   <StatusBadge status={g.status} />
                 </td>
-                <td>{g.model}</td>
-                <td>{g.modality}</td>
-                <td>{creditsOf(g)}</td>
-                <td>
+                <td data-label="Model">{g.model}</td>
+                <td data-label="Modality">{g.modality}</td>
+                <td data-label="Credits">{creditsOf(g)}</td>
+                <td data-label="Created">
                   <time dateTime={g.created_at}>{formatTime(g.created_at)}</time>
                 </td>
               </tr>
