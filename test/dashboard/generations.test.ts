@@ -158,6 +158,49 @@ describe('dashboard: generations', function () {
     await assertLedgerBalanced(org.id);
   });
 
+  it('refreshes running rows of the list until they finish', async () => {
+    const org = await createOrganization();
+    const created = await call('POST', '/v1/videos', { key: org.liveKey, body: slowVideo(2500) });
+    assert.equal(created.status, 202);
+    const session = await openDashboard(browser());
+    await signIn(session, org.liveKey);
+    await go(session, '/generations');
+    await waitForRows(session, [created.body.id]);
+    const status = session.page.locator(`[data-generation-id="${created.body.id}"] [data-status]`);
+    assert.ok(['queued', 'running'].includes((await status.getAttribute('data-status')) ?? ''), 'listed while it runs');
+    await session.page.locator(`[data-generation-id="${created.body.id}"] [data-status=succeeded]`).waitFor({ timeout: 30_000 });
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('shows a chat answer as text, and a failed generation’s error code and message with nothing charged', async () => {
+    const org = await createOrganization();
+    const chat = await call('POST', '/v1/chat', { key: org.liveKey, body: { model: 'gpt-5-mini', messages: [{ content: 'say something' }] } });
+    assert.equal(chat.body.status, 'succeeded', JSON.stringify(chat.body));
+    const failed = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a broken one #fail' } });
+    assert.equal(failed.body.status, 'failed');
+
+    const session = await openDashboard(browser());
+    await signIn(session, org.liveKey);
+    await go(session, `/generations/${chat.body.id}`);
+    const text = session.page.getByTestId('media').locator('pre.output');
+    await text.waitFor();
+    const answer = (await call('GET', `/v1/generations/${chat.body.id}`, { key: org.liveKey })).body.text as string;
+    assert.ok(answer.length > 0);
+    assert.equal(await text.textContent(), answer);
+
+    await go(session, `/generations/${failed.body.id}`);
+    const error = session.page.getByTestId('generation-error');
+    await error.waitFor();
+    const shown = (await error.textContent()) ?? '';
+    assert.ok(shown.includes(failed.body.error_message), shown);
+    assert.ok(shown.includes(`code ${failed.body.error_code}`), shown);
+    assert.equal(((await session.page.getByTestId('charged').textContent()) ?? '').replace(/\D/g, ''), '0');
+    await screenshot(session, 'generation-failed');
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
+
   it('cancels a running job from its page: the page shows it canceled and the whole reservation refunded', async () => {
     const org = await createOrganization();
     const created = await call('POST', '/v1/videos', { key: org.liveKey, body: slowVideo(600_000) });

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { GENERATION_STATUSES } from '../../../domain/generation-status';
 import { MODALITIES } from '../../../domain/modalities';
 import type { Schemas } from '../api';
@@ -20,6 +21,7 @@ type GenerationList = Schemas['GenerationList'];
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
 const DEFAULT_PAGE_SIZE = '25';
+const LIST_REFRESH_MS = 3000;
 
 interface ListState {
   modality: string;
@@ -78,6 +80,13 @@ export function Generations({ location }: ViewProps) {
   const filter = (change: Partial<ListState>) => navigate(linkTo({ ...state, ...change, trail: [] }));
   const rows = page.data?.data ?? [];
   const last = rows.at(-1);
+  // Rows still running are asked again every few seconds, so the page shows them finish.
+  const unfinished = rows.some((g) => g.status === 'queued' || g.status === 'running');
+  useEffect(() => {
+    if (!unfinished || page.loading) return;
+    const timer = setTimeout(page.reload, LIST_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [unfinished, page.loading, page.reload]);
 
   return (
     <section class="generations">

@@ -113,7 +113,13 @@ function UsageThisMonth() {
         {data ? (
           <SpendChart points={spendByDay(data.day)} label="Spend by day" />
         ) : (
-          <div class="overview-chart-placeholder">{usage.loading && <Spinner label="Loading usage…" />}</div>
+          <>
+            <div class="overview-chart-placeholder">{usage.loading && <Spinner label="Loading usage…" />}</div>
+            {/* The height of the chart's table toggle, so nothing below moves when the chart arrives. */}
+            <div class="spend-chart-table small" aria-hidden="true">
+              {'\u00a0'}
+            </div>
+          </>
         )}
       </div>
       <div class="overview-breakdowns">
