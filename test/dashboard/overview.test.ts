@@ -92,7 +92,7 @@ describe('dashboard: overview', function () {
     assert.ok(spent && spent > 0);
     assert.equal(Number(await bars.first().getAttribute('aria-valuenow')), spent);
     assert.equal(Number(await bars.first().getAttribute('aria-valuemax')), 5);
-    await screenshot(session, 'overview');
+    await screenshot(session, 'overview-spend');
     await closeDashboard(session);
 
     // The same in the dark theme and at 375 px: nothing wider than the screen.
