@@ -30,7 +30,7 @@ interface View {
 }
 
 const VIEWS: View[] = [
-  { section: '', title: 'Overview', needs: 'getBalance', list: Overview },
+  { section: '', title: 'Overview', needs: 'getCurrentApiKey', list: Overview },
   { section: 'generations', title: 'Generations', needs: 'listGenerations', list: Generations, detail: GenerationDetail },
   { section: 'try', title: 'Try it', needs: 'listModels', list: TryIt, detail: TryIt },
   { section: 'comparisons', title: 'Comparisons', needs: 'listComparisons', list: Comparisons, detail: ComparisonDetail },

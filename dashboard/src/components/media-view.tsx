@@ -43,7 +43,9 @@ export function MediaView({ generation }: { generation: Generation }) {
           {output.duration_s && <figcaption class="muted small">{output.duration_s} s</figcaption>}
         </figure>
       ))}
-      {generation.outputs.length === 0 && generation.text === undefined && <p class="muted">No output{generation.status === 'succeeded' ? '' : ' yet'}.</p>}
+      {generation.outputs.length === 0 && generation.text === undefined && (
+        <p class="muted">No output{generation.status === 'queued' || generation.status === 'running' ? ' yet' : ''}.</p>
+      )}
     </div>
   );
 }
