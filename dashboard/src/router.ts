@@ -41,6 +41,8 @@ export function useLocation(): Location {
   useEffect(() => {
     const onChange = () => setCurrent(parseHash(location.hash));
     addEventListener('hashchange', onChange);
+    // Effects run after paint: a hash changed between the first render and now had no listener.
+    onChange();
     return () => removeEventListener('hashchange', onChange);
   }, []);
   return current;

@@ -121,6 +121,32 @@ describe('dashboard: generations', function () {
     await assertLedgerBalanced(org.id);
   });
 
+  it('filters the list by model and by the API key that made each generation', async () => {
+    const org = await createOrganization();
+    const second = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'batch jobs' } });
+    const make = async (key: string, model: string) => (await call('POST', '/v1/images', { key, body: { model, prompt: `by ${model}` } })).body.id as string;
+    const schnellByOwner = await make(org.liveKey, 'flux-schnell');
+    const devByOwner = await make(org.liveKey, 'flux-dev');
+    const schnellBySecond = await make(second.body.secret as string, 'flux-schnell');
+
+    const session = await openDashboard(browser());
+    await signIn(session, org.liveKey);
+    await go(session, '/generations');
+    await waitForRows(session, [schnellBySecond, devByOwner, schnellByOwner]);
+    await session.page.getByLabel('Model').selectOption('flux-dev');
+    await waitForRows(session, [devByOwner]);
+    await session.page.getByLabel('Model').selectOption('flux-schnell');
+    await waitForRows(session, [schnellBySecond, schnellByOwner]);
+    await session.page.getByLabel('API key').selectOption({ label: `batch jobs (${second.body.prefix}…)` });
+    await waitForRows(session, [schnellBySecond]);
+    assert.match(await hashOf(session), new RegExp(`model=flux-schnell&api_key=${second.body.id}`));
+    await session.page.getByLabel('Model').selectOption('');
+    await session.page.getByLabel('API key').selectOption('');
+    await waitForRows(session, [schnellBySecond, devByOwner, schnellByOwner]);
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
+
   it('refreshes a running video until it finishes, then plays it; an audio generation gets a player', async () => {
     const org = await createOrganization();
     const speech = await call('POST', '/v1/voice', { key: org.liveKey, body: { model: 'openai-tts-1', text: 'Hello from the dashboard.' } });

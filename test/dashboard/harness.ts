@@ -13,6 +13,27 @@ import { stack } from '../helpers/stack';
 /** Where screenshots go: `<repo>/.artifacts/dashboard/<name>.png`. */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../.artifacts/dashboard');
 
+/**
+ * Records every layout shift the page makes (the Layout Instability API), for `layoutShifts`: its
+ * score and what moved (the element, from where to where). Plain JavaScript text: a function here
+ * would be compiled by tsx, whose helpers (`__name`) do not exist in the page.
+ */
+const RECORD_LAYOUT_SHIFTS = `
+(() => {
+  const shifts = [];
+  globalThis.__layoutShifts = shifts;
+  const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+  const describe = (s) => {
+    const node = s.node;
+    const name = node ? node.nodeName + (typeof node.className === 'string' && node.className ? '.' + node.className.split(' ').join('.') : '') : '?';
+    return name + ' "' + (node && node.textContent ? node.textContent.slice(0, 30) : '') + '" ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect);
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, moved: entry.sources.map(describe) });
+  }).observe({ type: 'layout-shift', buffered: true });
+})();
+`;
+
 export interface DashboardSession {
   page: Page;
   context: BrowserContext;
@@ -47,15 +68,7 @@ export async function openDashboard(browser: Browser, options: { width?: number;
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const offOrigin = await refuseOtherOrigins(context, origin);
-  // Records every layout shift the page makes (the Layout Instability API), for `layoutShiftScore`.
-  await context.addInitScript(() => {
-    const shifts: { value: number; hadRecentInput: boolean }[] = [];
-    (globalThis as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push(entry as unknown as { value: number; hadRecentInput: boolean });
-      // Node's types know only its own entry types; the browser knows 'layout-shift'.
-    }).observe({ type: 'layout-shift' as 'mark', buffered: true });
-  });
+  await context.addInitScript({ content: RECORD_LAYOUT_SHIFTS });
   const page = await context.newPage();
   const session: DashboardSession = { page, context, origin, offOrigin, pageErrors: [], consoleErrors: [] };
   page.on('pageerror', (error) => session.pageErrors.push(error.message));
@@ -83,16 +96,15 @@ export async function go(session: DashboardSession, hash: string): Promise<void>
 }
 
 /**
- * The page's layout shift score so far: the sum of every shift not caused by the person's own input
- * (Chrome's Cumulative Layout Shift, without its session windows, so never lower than CLS). Web
- * Vitals calls under 0.1 good.
+ * The page's layout shifts so far, not counting those the person's own input caused: their score,
+ * the sum of each shift (Chrome's Cumulative Layout Shift without its session windows, so never lower
+ * than CLS; Web Vitals calls under 0.1 good), and what moved, to say so when a test fails.
  */
-export async function layoutShiftScore(session: DashboardSession): Promise<number> {
-  return session.page.evaluate(() =>
-    (globalThis as unknown as { __layoutShifts: { value: number; hadRecentInput: boolean }[] }).__layoutShifts
-      .filter((s) => !s.hadRecentInput)
-      .reduce((sum, s) => sum + s.value, 0),
-  );
+export async function layoutShifts(session: DashboardSession): Promise<{ score: number; moved: string[] }> {
+  return session.page.evaluate(() => {
+    const shifts = (globalThis as unknown as { __layoutShifts: { value: number; hadRecentInput: boolean; moved: string[] }[] }).__layoutShifts.filter((s) => !s.hadRecentInput);
+    return { score: shifts.reduce((sum, s) => sum + s.value, 0), moved: shifts.flatMap((s) => s.moved.map((m) => `${s.value.toFixed(3)} ${m}`)) };
+  });
 }
 
 /**

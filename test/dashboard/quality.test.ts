@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { call, createOrganization, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
-import { closeDashboard, layoutShiftScore, openDashboard, reopen, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
+import { closeDashboard, layoutShifts, openDashboard, reopen, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
 
 // What holds on every view (issue 38, item 9): nothing moves as data arrives, the keyboard reaches
 // everything, and nothing is wider than a phone.
@@ -34,8 +34,8 @@ describe('dashboard: quality on every view', function () {
       for (const section of [...SECTIONS, `/generations/${image.body.id}`]) {
         await reopen(session, section);
         await settled(session);
-        const score = await layoutShiftScore(session);
-        assert.ok(score < 0.1, `${section} at ${width} px: layout shift ${score.toFixed(3)}`);
+        const { score, moved } = await layoutShifts(session);
+        assert.ok(score < 0.1, `${section} at ${width} px: layout shift ${score.toFixed(3)}:\n${moved.join('\n')}`);
         const overflow = await session.page.evaluate(() => {
           const root = (globalThis as unknown as { document: BrowserDocument }).document.documentElement;
           return root.scrollWidth - root.clientWidth;

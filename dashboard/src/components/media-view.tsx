@@ -13,7 +13,9 @@ const kindOf = (mime: string): 'image' | 'video' | 'audio' | 'other' =>
 
 function OutputView({ output, alt }: { output: Output; alt: string }) {
   const size = output.width && output.height ? { width: output.width, height: output.height } : {};
-  const ratio = output.width && output.height ? { aspectRatio: `${output.width} / ${output.height}` } : {};
+  // As wide as the column allows, never wider than the file or 40rem, its height reserved by its
+  // aspect ratio before a byte arrives (no layout shift).
+  const ratio = output.width && output.height ? { aspectRatio: `${output.width} / ${output.height}`, width: '100%', maxWidth: `min(${output.width}px, 40rem)` } : {};
   switch (kindOf(output.mime)) {
     case 'image':
       return <img src={output.url} alt={alt} {...size} style={ratio} loading="lazy" decoding="async" data-output-id={output.id} />;

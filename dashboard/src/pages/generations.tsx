@@ -7,11 +7,12 @@ import { formatCredits, formatTime } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 import { unwrap } from '../../../clients/typescript/src/request.js';
 import { href, navigate, type ViewProps } from '../router';
+import { mayCall } from '../permissions';
 import { useSession } from '../session-context';
 import './generations.css';
 
 // The organization's generations, newest first, a page at a time (GET /v1/generations). The
-// filters the API takes (modality, status), the page size and the page's position all live in the
+// filters the API takes (modality, status, model, API key), the page size and the page's position all live in the
 // hash query, so a reload, a shared link or the Back button shows the same page. The API pages
 // forward only (`starting_after`), so the hash keeps the trail of cursors that led here
 // (`after=<id>,<id>`): Previous drops the last one.
@@ -26,6 +27,9 @@ const LIST_REFRESH_MS = 3000;
 interface ListState {
   modality: string;
   status: string;
+  model: string;
+  /** An API key's id. */
+  apiKey: string;
   limit: string;
   /** The cursors of the pages before this one; the last is this page's `starting_after`. */
   trail: string[];
@@ -39,6 +43,8 @@ function readState(query: URLSearchParams): ListState {
   return {
     modality: pick('modality', MODALITIES),
     status: pick('status', GENERATION_STATUSES),
+    model: query.get('model') ?? '',
+    apiKey: query.get('api_key') ?? '',
     // Any size the API accepts (1..100) works in a link; the select offers a few.
     limit: /^(100|[1-9][0-9]?)$/.test(query.get('limit') ?? '') ? (query.get('limit') as string) : DEFAULT_PAGE_SIZE,
     trail: (query.get('after') ?? '').split(',').filter(Boolean),
@@ -49,6 +55,8 @@ const linkTo = (state: ListState) =>
   href('generations', {
     modality: state.modality,
     status: state.status,
+    model: state.model,
+    api_key: state.apiKey,
     limit: state.limit === DEFAULT_PAGE_SIZE ? undefined : state.limit,
     after: state.trail.join(','),
   });
@@ -56,9 +64,24 @@ const linkTo = (state: ListState) =>
 /** What a generation cost so far: charged once finished, held while it runs. */
 const creditsOf = (g: Generation) => (g.status === 'queued' || g.status === 'running' ? `${formatCredits(g.reserved_credits)} held` : formatCredits(g.charged_credits));
 
+/** The models (of the chosen modality) and the keys the filters offer; keys only to a key that may list them. */
+function useFilterChoices(modality: string) {
+  const { api, identity } = useSession();
+  const models = useAsync(() => api.models.list(), [api]);
+  const keys = useAsync(
+    async () => (mayCall(identity, 'listApiKeys') ? (await unwrap<Schemas['ApiKeyList']>(api.api.GET('/v1/api-keys', { params: { query: { limit: '100' } } }))).data : [identity]),
+    [api, identity],
+  );
+  return {
+    models: (models.data?.data ?? []).filter((m) => !modality || m.modality === modality).map((m) => m.slug),
+    keys: keys.data ?? [identity],
+  };
+}
+
 export function Generations({ location }: ViewProps) {
   const { api } = useSession();
   const state = readState(location.query);
+  const choices = useFilterChoices(state.modality);
   const startingAfter = state.trail.at(-1);
   const page = useAsync(
     () =>
@@ -69,12 +92,14 @@ export function Generations({ location }: ViewProps) {
               limit: state.limit,
               ...(state.modality && { modality: state.modality as Generation['modality'] }),
               ...(state.status && { status: state.status as Generation['status'] }),
+              ...(state.model && { model: state.model }),
+              ...(state.apiKey && { api_key: state.apiKey }),
               ...(startingAfter && { starting_after: startingAfter }),
             },
           },
         }),
       ),
-    [api, state.limit, state.modality, state.status, startingAfter],
+    [api, state.limit, state.modality, state.status, state.model, state.apiKey, startingAfter],
   );
   // A new filter starts again from the first page.
   const filter = (change: Partial<ListState>) => navigate(linkTo({ ...state, ...change, trail: [] }));
@@ -112,6 +137,29 @@ export function Generations({ location }: ViewProps) {
                 {s}
               </option>
             ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-model">Model</label>
+          <select id="filter-model" value={state.model} onChange={(e) => filter({ model: e.currentTarget.value })}>
+            <option value="">All</option>
+            {[...new Set([...choices.models, ...(state.model ? [state.model] : [])])].map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-key">API key</label>
+          <select id="filter-key" value={state.apiKey} onChange={(e) => filter({ apiKey: e.currentTarget.value })}>
+            <option value="">All</option>
+            {choices.keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name} ({k.prefix}…)
+              </option>
+            ))}
+            {state.apiKey && !choices.keys.some((k) => k.id === state.apiKey) && <option value={state.apiKey}>{state.apiKey}</option>}
           </select>
         </div>
         <div class="field">
@@ -165,7 +213,9 @@ export function Generations({ location }: ViewProps) {
             {page.data && rows.length === 0 && (
               <tr>
                 <td colSpan={6} class="muted">
-                  {state.modality || state.status ? 'No generation matches these filters.' : 'No generations yet. Make one on the Try it page or through the API.'}
+                  {state.modality || state.status || state.model || state.apiKey
+                    ? 'No generation matches these filters.'
+                    : 'No generations yet. Make one on the Try it page or through the API.'}
                 </td>
               </tr>
             )}
