@@ -7,6 +7,10 @@ import { closeDashboard, openDashboard, screenshot, signIn, useDashboardBrowser,
 // pricing rule, so it equals what the API reserves), then the result rendered; and a request the
 // API refuses shows the API's message, with nothing charged.
 
+interface BrowserWindow {
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+}
+
 interface BrowserImage {
   complete: boolean;
   naturalWidth: number;
@@ -92,7 +96,7 @@ describe('dashboard: Try it', function () {
   it('shows the API’s message for a prompt that is too long, and nothing is charged', async () => {
     const org = await createOrganization({ plan: 'pro', credits: 10_000 });
     const before = (await call('GET', '/v1/balance', { key: org.liveKey })).body;
-    const session = await openDashboard(browser(), { hash: '/try/image' });
+    const session = await openDashboard(browser(), { hash: '/try/image', width: 375, height: 800, colorScheme: 'dark' });
     await signIn(session, org.liveKey);
     const { page } = session;
     await page.getByLabel('Prompt').fill('x'.repeat(4001));
@@ -105,7 +109,28 @@ describe('dashboard: Try it', function () {
     assert.match((await alert.textContent()) ?? '', /code validation_failed/);
     assert.deepEqual((await call('GET', '/v1/balance', { key: org.liveKey })).body, before, 'nothing charged or reserved');
     assert.deepEqual((await call('GET', '/v1/generations', { key: org.liveKey })).body.data, [], 'no generation made');
+    const overflow = await page.evaluate(() => {
+      const root = (globalThis as unknown as BrowserWindow).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    assert.equal(overflow, 0, 'no horizontal scroll at 375 px');
+    await screenshot(session, 'try-it-error-375-dark');
     await closeDashboard(session, [/400/]);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('shows a test key that simulated output reserves nothing, with the model’s price beside it, and the API reserves 0', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 10_000 });
+    const session = await openDashboard(browser(), { hash: '/try/image' });
+    await signIn(session, org.testKey);
+    const { page } = session;
+    await page.getByLabel('Model').selectOption('flux-dev');
+    await page.getByLabel('Prompt').fill(`a sandbox lighthouse ${Date.now()}`);
+    assert.equal(await shownEstimate(session), 0);
+    assert.match((await page.getByTestId('estimate').textContent()) ?? '', /simulated output is free, the model's price is 42 cr/);
+    const id = await generate(session);
+    assert.equal((await call('GET', `/v1/generations/${id}`, { key: org.testKey })).body.reserved_credits, 0);
+    await closeDashboard(session);
     await assertLedgerBalanced(org.id);
   });
 });

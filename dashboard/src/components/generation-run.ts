@@ -12,7 +12,13 @@ type Generation = Schemas['Generation'];
 const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 export type Run =
-  { phase: 'idle' } | { phase: 'sending' } | { phase: 'following'; generation: Generation } | { phase: 'done'; generation: Generation } | { phase: 'refused'; error: unknown };
+  | { phase: 'idle' }
+  | { phase: 'sending' }
+  | { phase: 'following'; generation: Generation }
+  | { phase: 'done'; generation: Generation }
+  | { phase: 'refused'; error: unknown }
+  /** Made, but reading it back failed: its page has it. */
+  | { phase: 'unseen'; id: string; error: unknown };
 
 /** The client's create for a modality (the body was built from the API's schema by request-form.tsx). */
 function create(api: Api, modality: Modality, body: Record<string, unknown>): Promise<{ id: string; object: string; status: string }> {
@@ -58,8 +64,14 @@ export function useGenerationRun(api: Api): { run: Run; send(modality: Modality,
       if (alive.current) setRun({ phase: 'refused', error });
       return;
     }
-    // A chat completion is the finished chat in another shape: the generation has it all.
-    let generation = answer.object === 'generation' ? (answer as Generation) : await api.generations.get(answer.id);
+    let generation: Generation;
+    try {
+      // A chat completion is the finished chat in another shape: the generation has it all.
+      generation = answer.object === 'generation' ? (answer as Generation) : await api.generations.get(answer.id);
+    } catch (error) {
+      if (alive.current) setRun({ phase: 'unseen', id: answer.id, error });
+      return;
+    }
     while (alive.current && !TERMINAL.includes(generation.status)) {
       setRun({ phase: 'following', generation });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

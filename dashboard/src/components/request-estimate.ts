@@ -1,9 +1,9 @@
-import { findModel } from '../../../domain/catalog';
+import { findModel, type ModelEntry } from '../../../domain/catalog';
 import { DEFAULT_ASPECT_RATIO, imageSize, type AspectRatio } from '../../../domain/image-sizes';
 import { defaultVideoDurationS, speechDurationMs } from '../../../domain/media-durations';
 import type { Modality } from '../../../domain/modalities';
 import type { Plan } from '../../../domain/plans';
-import { admissionCredits, estimateCredits, type JobMeasure } from '../../../domain/pricing';
+import { admissionCredits, estimateCredits, estimateImageCredits, type JobMeasure } from '../../../domain/pricing';
 import type { ProviderName, ProviderRoute } from '../../../domain/providers';
 import type { Schemas } from '../api';
 
@@ -26,35 +26,30 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const int = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /**
- * The quantity a request is priced on, as each creation endpoint measures it
- * (api/admission/generation-requests/*). Undefined when it depends on an uploaded file (upscale,
- * transcription, lipsync), which the dashboard does not send.
+ * The credits of a request as its creation endpoint prices it (api/admission/generation-requests/*,
+ * the same domain functions on the same quantities). Undefined when the price depends on an
+ * uploaded file (upscale, transcription, lipsync), which the dashboard does not send.
  */
-function measureOf(modality: Modality, slug: string, body: Record<string, unknown>): JobMeasure | undefined {
+function priceOf(modality: Modality, entry: ModelEntry, body: Record<string, unknown>, plan: Plan): number | undefined {
+  const at = (measure: JobMeasure | undefined) => measure && estimateCredits(entry, measure, plan);
+  const seconds = (value: number | undefined) => (value === undefined ? undefined : { durationMs: value * 1000 });
   switch (modality) {
-    case 'image': {
-      const size = imageSize((text(body.aspect_ratio) || DEFAULT_ASPECT_RATIO) as AspectRatio);
-      return { count: int(body.num_outputs) ?? 1, widthPx: size.width, heightPx: size.height };
-    }
-    case 'video': {
-      const entry = findModel(slug);
-      const seconds = int(body.duration_s) ?? (entry && defaultVideoDurationS(entry));
-      return seconds === undefined ? undefined : { durationMs: seconds * 1000 };
-    }
-    case 'music': {
-      const seconds = int(body.duration_s);
-      return seconds === undefined ? undefined : { durationMs: seconds * 1000 };
-    }
+    case 'image':
+      return estimateImageCredits(entry, { numOutputs: int(body.num_outputs) ?? 1, ...imageSize((text(body.aspect_ratio) || DEFAULT_ASPECT_RATIO) as AspectRatio) }, plan);
+    case 'video':
+      return at(seconds(int(body.duration_s) ?? defaultVideoDurationS(entry)));
+    case 'music':
+      return at(seconds(int(body.duration_s)));
     case 'chat': {
       const maxTokens = int(body.max_tokens);
-      return maxTokens === undefined ? undefined : { outputTokens: maxTokens };
+      return at(maxTokens === undefined ? undefined : { outputTokens: maxTokens });
     }
     case 'voice':
-      return body.operation === undefined || body.operation === 'tts' ? { characters: text(body.text).length } : undefined;
+      return body.operation === undefined || body.operation === 'tts' ? at({ characters: text(body.text).length }) : undefined;
     case 'avatar':
-      return body.text === undefined ? undefined : { durationMs: speechDurationMs(text(body.text)) };
+      return body.text === undefined ? undefined : at({ durationMs: speechDurationMs(text(body.text)) });
     case '3d':
-      return { count: 1 };
+      return at({ count: 1 });
     case 'upscale':
       return undefined;
   }
@@ -63,14 +58,14 @@ function measureOf(modality: Modality, slug: string, body: Record<string, unknow
 /** The estimate of sending `body` to `model` on `plan`, or undefined when it cannot be known in advance. */
 export function estimateRequest(model: Model, body: Record<string, unknown>, plan: Plan): Estimate | undefined {
   const entry = findModel(model.slug);
-  const measure = measureOf(model.modality, model.slug, body);
-  if (!entry || !measure) return undefined;
-  let credits: number;
+  if (!entry) return undefined;
+  let credits: number | undefined;
   try {
-    credits = estimateCredits(entry, measure, plan);
+    credits = priceOf(model.modality, entry, body, plan);
   } catch {
     return undefined; // a field still being typed (a blank duration): no estimate yet
   }
+  if (credits === undefined) return undefined;
   const routes: ProviderRoute[] = model.providers.map((provider) => ({ provider: provider as ProviderName, model: model.slug }));
   return { credits, reserved: admissionCredits(credits, routes) };
 }

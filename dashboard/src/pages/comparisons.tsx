@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import { unwrap } from '../../../clients/typescript/src/request.js';
 import type { Schemas } from '../api';
 import { ErrorNotice, Spinner, useAsync } from '../components/async';
@@ -15,10 +14,11 @@ import './comparisons.css';
 
 const PAGE_SIZE = 20;
 
-export function Comparisons(_props: ViewProps) {
+export function Comparisons({ location }: ViewProps) {
   const { api, identity } = useSession();
   const cursor = useCursor();
-  const [creating, setCreating] = useState(false);
+  // The form's being open is in the address (#/comparisons?new=1), so a reload keeps it open.
+  const creating = location.query.get('new') === '1';
   const page = useAsync(
     () =>
       unwrap<Schemas['ComparisonList']>(
@@ -34,7 +34,13 @@ export function Comparisons(_props: ViewProps) {
       <div class="toolbar">
         <h1 class="grow">Comparisons</h1>
         {mayCreate && (
-          <button type="button" class="btn btn-primary" aria-expanded={creating} aria-controls="new-comparison" onClick={() => setCreating(!creating)}>
+          <button
+            type="button"
+            class="btn btn-primary"
+            aria-expanded={creating}
+            aria-controls="new-comparison"
+            onClick={() => navigate(href('comparisons', creating ? {} : { new: 1 }))}
+          >
             {creating ? 'Close the form' : 'New comparison'}
           </button>
         )}

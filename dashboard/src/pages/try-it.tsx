@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { MODALITIES, type Modality } from '../../../domain/modalities';
 import type { Plan } from '../../../domain/plans';
-import type { Schemas } from '../api';
+import { ApiError, type Schemas } from '../api';
 import { ErrorNotice, Spinner, useAsync } from '../components/async';
 import { between, formatCredits, formatDuration } from '../components/format';
 import { useGenerationRun, type Run } from '../components/generation-run';
@@ -139,7 +139,14 @@ function RunResult({ run }: { run: Run }) {
       return (
         <div class="try-result" data-testid="try-error">
           <ErrorNotice error={run.error} />
-          <p class="muted small">Nothing was charged: the request was refused before it ran.</p>
+          {run.error instanceof ApiError && run.error.status < 500 && <p class="muted small">Nothing was charged: the request was refused before it ran.</p>}
+        </div>
+      );
+    case 'unseen':
+      return (
+        <div class="try-result">
+          <ErrorNotice error={run.error} />
+          <a href={href(['generations', run.id])}>Open {run.id}</a>
         </div>
       );
     case 'following':
