@@ -133,4 +133,32 @@ describe('dashboard: Try it', function () {
     await closeDashboard(session);
     await assertLedgerBalanced(org.id);
   });
+
+  it('sends every other text modality from its form as the API takes it, each reserving the estimate shown (music, voice, chat, 3D, avatar)', async () => {
+    const org = await createOrganization({ plan: 'team', credits: 1_000_000 });
+    const session = await openDashboard(browser(), { hash: '/try' });
+    await signIn(session, org.liveKey);
+    const { page } = session;
+    for (const [modality, label] of [
+      ['music', 'Prompt'],
+      ['voice', 'Text to speak'],
+      ['chat', 'Message'],
+      ['3d', 'Prompt'],
+      ['avatar', 'Text the avatar says'],
+    ] as const) {
+      await page
+        .getByRole('navigation', { name: 'Modality' })
+        .getByRole('link', { name: modality === '3d' ? '3D' : modality[0]!.toUpperCase() + modality.slice(1) })
+        .click();
+      await page.getByLabel(label, { exact: true }).fill(`a short ${modality} test ${Date.now()}`);
+      const estimate = await shownEstimate(session);
+      assert.ok(estimate > 0, `${modality}: a live key pays`);
+      const id = await generate(session);
+      const generation = (await call('GET', `/v1/generations/${id}`, { key: org.liveKey })).body;
+      assert.equal(generation.modality, modality);
+      assert.equal(generation.reserved_credits, estimate, `${modality}: the estimate shown is what the API reserved`);
+    }
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
 });
