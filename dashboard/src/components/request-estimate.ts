@@ -1,15 +1,17 @@
 import { findModel, type ModelEntry } from '../../../domain/catalog';
-import { DEFAULT_ASPECT_RATIO, imageSize, type AspectRatio } from '../../../domain/image-sizes';
+import { DEFAULT_ASPECT_RATIO, type AspectRatio } from '../../../domain/image-sizes';
 import { defaultVideoDurationS, speechDurationMs } from '../../../domain/media-durations';
 import type { Modality } from '../../../domain/modalities';
 import type { Plan } from '../../../domain/plans';
-import { admissionCredits, estimateCredits, estimateImageCredits, type JobMeasure } from '../../../domain/pricing';
+import { admissionCredits, estimateCredits, type JobMeasure } from '../../../domain/pricing';
+import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ProviderName, ProviderRoute } from '../../../domain/providers';
 import type { Schemas } from '../api';
 
-// What a request will reserve, shown before it is sent: the API's own pricing functions
-// (domain/pricing.ts: estimateCredits on the plan, then admissionCredits, which makes simulated-only
-// output free) applied to the body the dashboard is about to send. The forms always send the
+// What a request will reserve, shown before it is sent: the API's own pricing rules
+// (domain/request-measures.ts: what each request is priced on; domain/pricing.ts: estimateCredits
+// on the plan, then admissionCredits, which makes simulated-only output free) applied to the body
+// the dashboard is about to send. The forms always send the
 // priced fields explicitly (size, count, duration, max_tokens), so no API default is guessed here;
 // a video comparison's per-model default length comes from domain/media-durations.ts as the API's.
 
@@ -32,24 +34,22 @@ const int = (value: unknown): number | undefined => (typeof value === 'number' &
  */
 function priceOf(modality: Modality, entry: ModelEntry, body: Record<string, unknown>, plan: Plan): number | undefined {
   const at = (measure: JobMeasure | undefined) => measure && estimateCredits(entry, measure, plan);
-  const seconds = (value: number | undefined) => (value === undefined ? undefined : { durationMs: value * 1000 });
+  const given = <T>(value: T | undefined, measure: (value: T) => JobMeasure) => (value === undefined ? undefined : measure(value));
   switch (modality) {
     case 'image':
-      return estimateImageCredits(entry, { numOutputs: int(body.num_outputs) ?? 1, ...imageSize((text(body.aspect_ratio) || DEFAULT_ASPECT_RATIO) as AspectRatio) }, plan);
+      return at(REQUEST_MEASURES.image(int(body.num_outputs) ?? 1, (text(body.aspect_ratio) || DEFAULT_ASPECT_RATIO) as AspectRatio));
     case 'video':
-      return at(seconds(int(body.duration_s) ?? defaultVideoDurationS(entry)));
+      return at(REQUEST_MEASURES.timed(int(body.duration_s) ?? defaultVideoDurationS(entry)));
     case 'music':
-      return at(seconds(int(body.duration_s)));
-    case 'chat': {
-      const maxTokens = int(body.max_tokens);
-      return at(maxTokens === undefined ? undefined : { outputTokens: maxTokens });
-    }
+      return at(given(int(body.duration_s), REQUEST_MEASURES.timed));
+    case 'chat':
+      return at(given(int(body.max_tokens), REQUEST_MEASURES.chat));
     case 'voice':
-      return body.operation === undefined || body.operation === 'tts' ? at({ characters: text(body.text).length }) : undefined;
+      return body.operation === undefined || body.operation === 'tts' ? at(REQUEST_MEASURES.speech(text(body.text))) : undefined;
     case 'avatar':
       return body.text === undefined ? undefined : at({ durationMs: speechDurationMs(text(body.text)) });
     case '3d':
-      return at({ count: 1 });
+      return at(REQUEST_MEASURES.threeD());
     case 'upscale':
       return undefined;
   }
