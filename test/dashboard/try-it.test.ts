@@ -164,4 +164,20 @@ describe('dashboard: Try it', function () {
     await closeDashboard(session);
     await assertLedgerBalanced(org.id);
   });
+
+  it('shows a viewer key no form to create with, and the API refuses its request anyway', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 10_000 });
+    const created = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'viewer', role: 'viewer' } });
+    const viewer = created.body.secret as string;
+    const session = await openDashboard(browser(), { hash: '/try/image' });
+    await signIn(session, viewer);
+    const { page } = session;
+    await page.getByText('This key may not create generations').waitFor();
+    assert.equal(await page.getByTestId('try-form').count(), 0, 'no form');
+    assert.equal(await page.getByRole('button', { name: 'Generate' }).count(), 0, 'no Generate button');
+    const refused = await call('POST', '/v1/images', { key: viewer, body: { model: 'flux-schnell', prompt: 'a kite' } });
+    assert.equal(refused.status, 403, 'and the API refuses it');
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
 });
