@@ -107,14 +107,14 @@ export function ComparisonDetail({ location }: ViewProps) {
       </dl>
       <div class="cmp-grid" data-testid="cmp-grid">
         {comparison.generations.map((child) => (
-          <ModelColumn key={child.id} child={child} generation={generations[child.id]} />
+          <ModelColumn key={child.id} child={child} generation={generations[child.id]} modality={comparison.modality} />
         ))}
       </div>
     </section>
   );
 }
 
-function ModelColumn({ child, generation }: { child: Comparison['generations'][number]; generation: Generation | undefined }) {
+function ModelColumn({ child, generation, modality }: { child: Comparison['generations'][number]; generation: Generation | undefined; modality: Comparison['modality'] }) {
   const elapsed = generation && between(generation.created_at, generation.finished_at);
   const providerMs = generation?.attempts.reduce((sum, a) => sum + a.duration_ms, 0);
   return (
@@ -125,7 +125,7 @@ function ModelColumn({ child, generation }: { child: Comparison['generations'][n
       {generation ? (
         <MediaView generation={generation} />
       ) : (
-        <div class="cmp-pending">
+        <div class={`cmp-pending cmp-pending-${modality}`}>
           <Spinner label={child.status === 'queued' ? 'Queued…' : 'Running…'} />
         </div>
       )}
