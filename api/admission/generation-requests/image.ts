@@ -1,6 +1,7 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
-import { DEFAULT_ASPECT_RATIO, imageSize } from '../../../domain/image-sizes';
-import { estimateImageCredits } from '../../../domain/pricing';
+import { DEFAULT_ASPECT_RATIO } from '../../../domain/image-sizes';
+import { estimateCredits } from '../../../domain/pricing';
+import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
@@ -25,7 +26,7 @@ export async function buildImageRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt,
     params: { ...rest, aspect_ratio: aspectRatio, num_outputs: numOutputs },
-    estimatedCredits: estimateImageCredits(model, { numOutputs, ...imageSize(aspectRatio) }, principal.plan),
+    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.image(numOutputs, aspectRatio), principal.plan),
     ...(inputs && { inputs }),
   };
 }

@@ -1,5 +1,6 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { estimateCredits } from '../../../domain/pricing';
+import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
 import { requireCapability, resolveModel } from '../resolve-model';
@@ -19,7 +20,7 @@ export async function buildThreeDRequest(deps: ApiDeps, principal: KeyPrincipal,
     model,
     prompt,
     params: { ...rest, texture_size: body.texture_size ?? '1024', mesh_complexity: body.mesh_complexity ?? 'medium', rigged: body.rigged ?? false },
-    estimatedCredits: estimateCredits(model, { count: 1 }, principal.plan),
+    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.threeD(), principal.plan),
     ...(inputs && { inputs }),
   };
 }

@@ -1,6 +1,7 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { defaultVideoDurationS } from '../../../domain/media-durations';
 import { estimateCredits } from '../../../domain/pricing';
+import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
@@ -25,7 +26,7 @@ export async function buildVideoRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt,
     params: { ...rest, duration_s: durationS, aspect_ratio: aspectRatio },
-    estimatedCredits: estimateCredits(model, { durationMs: durationS * 1000 }, principal.plan),
+    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.timed(durationS), principal.plan),
     ...(inputs && { inputs }),
   };
 }

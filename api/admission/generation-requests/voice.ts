@@ -1,5 +1,6 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { estimateCredits } from '../../../domain/pricing';
+import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { ApiError } from '../../errors';
 import { audioDurationMs, jobInput, type InputFetcher } from '../inputs';
@@ -42,7 +43,7 @@ export async function buildVoiceRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt: text ?? '',
     params: { ...rest, operation, ...(text !== undefined && { text }) },
-    estimatedCredits: estimateCredits(model, operation === 'transcription' ? { durationMs: audioMs } : { characters: text?.length ?? 0 }, principal.plan),
+    estimatedCredits: estimateCredits(model, operation === 'transcription' ? { durationMs: audioMs } : REQUEST_MEASURES.speech(text ?? ''), principal.plan),
     ...(audio && { inputs: { audio: jobInput(audio) } }),
   };
 }
