@@ -32,7 +32,7 @@ export function ApiKeys(_props: ViewProps) {
   const [rotation, setRotation] = useState<Rotation>();
 
   return (
-    <section aria-labelledby="keys-title">
+    <section class="accounts" aria-labelledby="keys-title">
       <div class="section-head">
         <h1 id="keys-title">API keys</h1>
         {mayCall(identity, 'createApiKey') && !creating && (

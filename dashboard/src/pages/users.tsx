@@ -27,7 +27,7 @@ export function Users(_props: ViewProps) {
   const live = identity.environment === 'live';
 
   return (
-    <section aria-labelledby="users-title">
+    <section class="accounts" aria-labelledby="users-title">
       <div class="section-head">
         <h1 id="users-title">Users</h1>
         {live && mayCall(identity, 'createUser') && !inviting && (

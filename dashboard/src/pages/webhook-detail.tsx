@@ -24,7 +24,7 @@ export function WebhookDetail({ location }: ViewProps) {
   const [rotated, setRotated] = useState<Schemas['WebhookWithSecret']>();
 
   return (
-    <section aria-labelledby="webhook-title">
+    <section class="accounts" aria-labelledby="webhook-title">
       <p class="small">
         <a href={href('webhooks')}>← Webhooks</a>
       </p>

@@ -26,7 +26,7 @@ export function Webhooks(_props: ViewProps) {
   const [created, setCreated] = useState<Schemas['WebhookWithSecret']>();
 
   return (
-    <section aria-labelledby="webhooks-title">
+    <section class="accounts" aria-labelledby="webhooks-title">
       <div class="section-head">
         <h1 id="webhooks-title">Webhooks</h1>
         {mayCall(identity, 'createWebhook') && !creating && (
