@@ -53,7 +53,7 @@ export function DeliveryLog({ webhookId, status }: { webhookId: string; status: 
       {page.data && page.data.data.length === 0 && <p class="muted">No deliveries{status ? ` that are ${status}` : ''} yet.</p>}
       {page.data && page.data.data.length > 0 && (
         <div class="table-wrap">
-          <table>
+          <table class="delivery-log">
             <thead>
               <tr>
                 <th scope="col">Delivery</th>
