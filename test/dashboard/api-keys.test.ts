@@ -22,9 +22,9 @@ const acceptNextDialog = (page: Page) => page.once('dialog', (dialog) => void di
 const keyRow = (session: DashboardSession, id: string): Locator => session.page.getByTestId(`key-${id}`);
 
 async function openKeys(browser: Browser, secret: string, options: { width?: number } = {}) {
-  const session = await openDashboard(browser, options);
+  // Opened at #/keys, so the view is there once signed in (no hash change racing the shell's first render).
+  const session = await openDashboard(browser, { ...options, hash: '/keys' });
   await signIn(session, secret);
-  await go(session, '/keys');
   await session.page.getByRole('heading', { name: 'API keys' }).waitFor();
   await session.page.locator('table').waitFor();
   return session;
@@ -62,6 +62,7 @@ describe('dashboard: API keys', function () {
 
     // Leaving the view forgets the secret; the list shows the prefix only.
     await go(session, '/');
+    await page.getByRole('navigation', { name: 'Sections' }).locator('[aria-current=page]', { hasText: 'Overview' }).waitFor();
     await go(session, '/keys');
     await row.waitFor();
     assert.equal(await page.getByTestId('key-created').count(), 0, 'the secret panel is gone');
@@ -133,7 +134,7 @@ describe('dashboard: API keys', function () {
   it('offers a viewer key no keys, users or webhooks to manage, and the API refuses it the same calls (403)', async () => {
     const org = await createOrganization();
     const viewer = (await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'viewer', role: 'viewer' } })).body.secret as string;
-    const session = await openDashboard(browser());
+    const session = await openDashboard(browser(), { hash: '/keys' });
     await signIn(session, viewer);
     for (const [hash, title] of [
       ['/keys', 'API keys'],
@@ -153,6 +154,24 @@ describe('dashboard: API keys', function () {
       refused.map((r) => r.status),
       [403, 403, 403],
     );
+    await closeDashboard(session);
+  });
+
+  it('pages through the keys 20 at a time, Next and Previous', async () => {
+    const org = await createOrganization();
+    // The owner's live key and 20 more: 21 live keys, the owner's the oldest.
+    for (let i = 1; i <= 20; i++) assert.equal((await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: `key ${i}` } })).status, 201);
+    const session = await openKeys(browser(), org.liveKey);
+    const rows = session.page.locator('tbody > tr');
+    assert.equal(await rows.count(), 20);
+    assert.equal(await session.page.locator('tbody').getByText('Owner live key').count(), 0, 'the oldest key is on the next page');
+    await session.page.getByRole('button', { name: 'Next →' }).click();
+    await session.page.locator('tbody').getByText('Owner live key').waitFor();
+    assert.equal(await rows.count(), 1);
+    assert.ok(await session.page.getByRole('button', { name: 'Next →' }).isDisabled(), 'no page after the last');
+    await session.page.getByRole('button', { name: '← Previous' }).click();
+    await session.page.getByText('key 20', { exact: true }).waitFor();
+    assert.equal(await rows.count(), 20);
     await closeDashboard(session);
   });
 

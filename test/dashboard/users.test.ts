@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { call, createOrganization } from '../helpers/http';
-import { closeDashboard, go, openDashboard, screenshot, signIn, useDashboardBrowser } from './harness';
+import { closeDashboard, openDashboard, screenshot, signIn, useDashboardBrowser } from './harness';
 
 // Users in the dashboard (#/users): inviting, changing a role and deactivating through the page,
 // with the API confirming each, and the API's own refusals shown (the last owner stays; a test key
@@ -24,10 +24,9 @@ describe('dashboard: users', function () {
 
   it('invites a user, changes their role and deactivates them; refuses to deactivate the last owner with the API’s message', async () => {
     const org = await createOrganization();
-    const session = await openDashboard(browser());
+    const session = await openDashboard(browser(), { hash: '/users' });
     const { page } = session;
     await signIn(session, org.liveKey);
-    await go(session, '/users');
     await page.locator('table').waitFor();
 
     await page.getByRole('button', { name: 'Invite user' }).click();
@@ -65,9 +64,8 @@ describe('dashboard: users', function () {
 
   it('lets a test key list users but offers no change, as the API refuses it', async () => {
     const org = await createOrganization();
-    const session = await openDashboard(browser());
+    const session = await openDashboard(browser(), { hash: '/users' });
     await signIn(session, org.testKey);
-    await go(session, '/users');
     await session.page.locator('table').waitFor();
     await session.page.getByText('sign in with a live key to change them').waitFor();
     assert.equal(await session.page.getByRole('button', { name: 'Invite user' }).count(), 0);
@@ -80,10 +78,9 @@ describe('dashboard: users', function () {
   it('offers an admin key no owner role to grant and no change to the owner, as the API refuses both', async () => {
     const org = await createOrganization();
     const admin = (await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'admin', role: 'admin' } })).body.secret as string;
-    const session = await openDashboard(browser());
+    const session = await openDashboard(browser(), { hash: '/users' });
     const { page } = session;
     await signIn(session, admin);
-    await go(session, '/users');
     await page.locator('table').waitFor();
     const owner = (await usersOf(org.liveKey)).find((u) => u.role === 'owner')!;
     const ownerRow = page.getByTestId(`user-${owner.id}`);

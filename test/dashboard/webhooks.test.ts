@@ -53,10 +53,9 @@ describe('dashboard: webhooks', function () {
     let healthy = false;
     const receiver = await startReceiver(() => (healthy ? 200 : 500));
     try {
-      const session = await openDashboard(browser());
+      const session = await openDashboard(browser(), { hash: '/webhooks' });
       const { page } = session;
       await signIn(session, org.liveKey);
-      await go(session, '/webhooks');
       await page.getByText('No endpoints yet.').waitFor();
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await page.getByLabel('Endpoint URL').fill(receiver.url);
@@ -114,10 +113,9 @@ describe('dashboard: webhooks', function () {
     const org = await createOrganization();
     const hook = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: 'https://127.0.0.1:9/hook', events: ['*'] } });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
-    const session = await openDashboard(browser());
+    const session = await openDashboard(browser(), { hash: `/webhooks/${hook.body.id}` });
     const { page } = session;
     await signIn(session, org.liveKey);
-    await go(session, `/webhooks/${hook.body.id}`);
     await page.getByText('No deliveries yet.').waitFor();
 
     acceptNextDialog(page);
@@ -129,6 +127,7 @@ describe('dashboard: webhooks', function () {
     assert.ok((await call('GET', `/v1/webhooks/${hook.body.id}`, { key: org.liveKey })).body.previous_secret_expires_at);
 
     await go(session, '/webhooks');
+    await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
     await go(session, `/webhooks/${hook.body.id}`);
     await page.getByText('No deliveries yet.').waitFor();
     assert.equal(await page.getByTestId('secret').count(), 0, 'the new secret is gone after leaving');

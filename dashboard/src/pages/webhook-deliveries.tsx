@@ -38,6 +38,11 @@ export function DeliveryLog({ webhookId, status }: { webhookId: string; status: 
     [webhookId, status],
   );
   const [replayed, setReplayed] = useState<Delivery>();
+  // Only a refresh the person asked for shows progress: the automatic ones would make the button flicker.
+  const [refreshing, setRefreshing] = useState(false);
+  useEffect(() => {
+    if (!page.loading) setRefreshing(false);
+  }, [page.loading]);
   useRefreshWhile(page.data?.data.some(inProgress) ?? false, page.loading, page.reload);
 
   return (
@@ -45,8 +50,16 @@ export function DeliveryLog({ webhookId, status }: { webhookId: string; status: 
       {replayed && <ReplayNotice replay={replayed} />}
       <ErrorNotice error={page.error} />
       <div class="toolbar">
-        <button type="button" class="btn btn-plain" onClick={page.reload} disabled={page.loading}>
-          {page.loading ? <Spinner label="Refreshing…" /> : 'Refresh'}
+        <button
+          type="button"
+          class="btn btn-plain"
+          onClick={() => {
+            setRefreshing(true);
+            page.reload();
+          }}
+          disabled={refreshing}
+        >
+          {refreshing ? <Spinner label="Refreshing…" /> : 'Refresh'}
         </button>
       </div>
       {!page.data && page.loading && <Spinner />}
