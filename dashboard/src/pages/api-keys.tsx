@@ -98,10 +98,16 @@ export function ApiKeys(_props: ViewProps) {
 }
 
 function CreatedNotice({ created, onDismiss }: { created: CreatedKey; onDismiss(): void }) {
+  const { identity } = useSession();
   const { key, allowlistError } = created;
   return (
     <div class="card" data-testid="key-created">
       <SecretOnce title={`Key "${key.name}" created (${key.environment}, ${key.role})`} secret={key.secret} />
+      {key.environment !== identity.environment && (
+        <p>
+          A {key.environment} key is listed, edited and revoked when signed in with a {key.environment} key.
+        </p>
+      )}
       {allowlistError !== undefined && (
         <>
           <p>The key was created without its IP allowlist, which was refused: edit the key to set a valid one.</p>

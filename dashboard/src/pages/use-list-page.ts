@@ -5,7 +5,7 @@ import { useCursor, type Cursor } from '../components/pagination';
 // management views (keys, users, webhooks, deliveries): the client's iterators read every page,
 // a person reads one.
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 export interface ListPage<T> {
   data: T[];
