@@ -108,6 +108,16 @@ describe('the reconciler', function () {
       const id: string = created.body.id;
       await waitFor(async () => (await stack().repos.generations.findById(id))?.provider_job_id, 20_000, 'the provider job');
       await stack().temporal.workflow.getHandle(id).terminate('stranding it');
+      // The reconciler skips the workflows the visibility store lists as running, and that store
+      // lags the terminate by a moment on a busy machine: wait until it too says it is closed.
+      await waitFor(
+        async () => {
+          for await (const execution of stack().temporal.workflow.list({ query: `WorkflowId = '${id}' AND ExecutionStatus = 'Running'` })) return execution.workflowId !== id;
+          return true;
+        },
+        20_000,
+        'the visibility store to list it as closed',
+      );
       return id;
     }
 
