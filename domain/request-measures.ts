@@ -22,4 +22,6 @@ export const REQUEST_MEASURES = {
   speech: (text: string): JobMeasure => ({ characters: text.length }),
   /** 3D: one mesh. */
   threeD: (): JobMeasure => ({ count: 1 }),
+  /** Upscale: the output's size, the input image's width and height times the scale factor (per output megapixel). */
+  upscale: (input: { width: number; height: number }, scaleFactor: number): JobMeasure => ({ widthPx: input.width * scaleFactor, heightPx: input.height * scaleFactor }),
 } as const;

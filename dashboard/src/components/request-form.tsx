@@ -7,8 +7,8 @@ import type { Estimate } from './request-estimate';
 
 // The fields of a creation request, built from the chosen models' capabilities and limits
 // (GET /v1/models): only the aspect ratios, counts and durations the models take are offered. Try
-// it shows them for one model; a comparison shows the ones every model shares. Inputs that need an
-// uploaded file (image_url, audio_url, video_url) are not offered: the API takes them by URL.
+// it shows them for one model; a comparison shows the ones every model shares. The input image
+// (image_url) is Try it's own field (input-file-field.tsx); which models take one is said here.
 
 type Model = Schemas['Model'];
 
@@ -68,6 +68,24 @@ export function takesTextRequests(model: Model): boolean {
       return model.capabilities.some((c) => c.startsWith('text_to_'));
   }
 }
+
+/** Capabilities that take an input image as `image_url` next to the prompt. */
+const IMAGE_INPUT_CAPABILITIES = ['image_to_image', 'image_to_video', 'image_to_3d'];
+
+/**
+ * Whether a model takes an input image (`image_url`): required for upscaling and for models that
+ * only work from an image (image-to-video only), optional for those that also take text alone, or
+ * not at all. Avatar models that animate a portrait say so in `inputs`.
+ */
+export function imageInput(model: Model): 'required' | 'optional' | undefined {
+  if (model.capabilities.includes('image_upscale')) return 'required';
+  const takesImage = model.capabilities.some((c) => IMAGE_INPUT_CAPABILITIES.includes(c)) || (model.modality === 'avatar' && (model.inputs ?? []).includes('image_url'));
+  if (!takesImage) return undefined;
+  return takesTextRequests(model) ? 'optional' : 'required';
+}
+
+/** Models Try it can drive: those taking a text request, and those taking an input image (with or without text). */
+export const tryable = (model: Model): boolean => model.available && (takesTextRequests(model) || imageInput(model) === 'required');
 
 const common = <T,>(lists: (readonly T[] | undefined)[], fallback: readonly T[]): T[] => {
   const given = lists.filter((l): l is readonly T[] => l !== undefined);
@@ -152,6 +170,16 @@ function fieldSpecs(modality: Modality, models: Model[]): FieldSpec[] {
         { name: 'mesh_complexity', label: 'Mesh complexity', kind: 'select', options: ['low', 'medium', 'high'], initial: 'medium', shared: true },
         ...(models.every((m) => m.capabilities.includes('rigged_3d')) ? [{ name: 'rigged', label: 'Rigged', kind: 'checkbox' as const, initial: false }] : []),
       ];
+    case 'upscale': {
+      const factors = common(
+        limits.map((l) => l.scale_factors),
+        [2, 4],
+      ).map(String);
+      return [
+        { name: 'scale_factor', label: 'Scale factor', kind: 'select', options: factors, initial: factors[0] ?? '2' },
+        ...(models.every((m) => m.capabilities.includes('face_restore')) ? [{ name: 'face_enhance', label: 'Restore faces', kind: 'checkbox' as const, initial: false }] : []),
+      ];
+    }
     default:
       return [];
   }
@@ -188,11 +216,13 @@ export function RequestFields(props: { modality: Modality; models: Model[]; valu
           <textarea id={id('system_prompt')} rows={2} value={String(values.params.system_prompt ?? '')} onInput={(e) => set('system_prompt', e.currentTarget.value)} />
         </div>
       )}
-      <div class="field">
-        <label for={id('prompt')}>{TEXT_LABEL[modality]}</label>
-        <textarea id={id('prompt')} rows={4} required value={values.prompt} onInput={(e) => onChange({ ...values, prompt: e.currentTarget.value })} />
-        <span class="muted small">{values.prompt.length} characters</span>
-      </div>
+      {TEXT_FIELD[modality] && (
+        <div class="field">
+          <label for={id('prompt')}>{TEXT_LABEL[modality]}</label>
+          <textarea id={id('prompt')} rows={4} required value={values.prompt} onInput={(e) => onChange({ ...values, prompt: e.currentTarget.value })} />
+          <span class="muted small">{values.prompt.length} characters</span>
+        </div>
+      )}
       {specs.length > 0 && (
         <div class="form-row">
           {specs.map((spec) => (

@@ -1,0 +1,178 @@
+import { useState } from 'preact/hooks';
+import { ConnectionError, apiErrorFrom } from '../../../clients/typescript/src/errors.js';
+import { unwrap } from '../../../clients/typescript/src/request.js';
+import type { Api, Schemas } from '../api';
+import { mayCall } from '../permissions';
+import { useSession } from '../session-context';
+import { ErrorNotice, Spinner, useAsync } from './async';
+import './input-file-field.css';
+
+// The input image of a request (its `image_url`): a file of the person's, sent through the API's
+// upload flow (POST /v1/uploads, then a PUT of the bytes to the signed `upload_url`, docs/api.md
+// "Uploads and input files"), or one of the organization's recent image outputs, whose signed URL
+// the API takes as an input. Either way the form also learns the image's size, which an upscale is
+// priced on (domain/request-measures.ts).
+
+type Generation = Schemas['Generation'];
+type Upload = Schemas['Upload'];
+
+/** The chosen input: the URL the request carries and the measures its price may depend on. */
+export interface InputFile {
+  url: string;
+  width: number;
+  height: number;
+}
+
+type Source = 'none' | 'upload' | 'recent';
+
+/** What POST /v1/uploads takes (decisions §6); anything else is the API's to refuse, with its message. */
+const ACCEPT = 'image/png,image/jpeg,image/webp';
+
+/** PUTs `file` to the signed URL, reporting the fraction sent; a refusal becomes the API's typed error. */
+function putFile(upload: Upload, file: File, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // XMLHttpRequest, not fetch: only it reports upload progress.
+    const xhr = new XMLHttpRequest();
+    xhr.open(upload.method, upload.upload_url);
+    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onerror = () => reject(new ConnectionError('the upload did not reach the storage'));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // Not JSON (S3 answers XML): the status line says what happened.
+      }
+      const requestId = xhr.getResponseHeader('x-request-id');
+      reject(apiErrorFrom(new Response(null, { status: xhr.status, statusText: xhr.statusText, headers: requestId ? { 'x-request-id': requestId } : {} }), body));
+    };
+    xhr.send(file);
+  });
+}
+
+/** The image's pixel size, read by the browser from the file itself. */
+async function imageSizeOf(file: File): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return undefined; // not an image the browser reads: the API will say what is wrong with it
+  }
+}
+
+/** The organization's recent succeeded images, each output with its size. */
+const recentImages = (api: Api) =>
+  unwrap<{ data: Generation[] }>(api.api.GET('/v1/generations', { params: { query: { modality: 'image', status: 'succeeded', limit: '20' } } })).then((page) =>
+    page.data.flatMap((g) => g.outputs.filter((o) => o.mime.startsWith('image/') && o.width && o.height).map((o) => ({ generation: g, output: o }))),
+  );
+
+export function InputFileField(props: { id: string; label: string; required: boolean; value: InputFile | undefined; onChange(value: InputFile | undefined): void }) {
+  const { api, identity } = useSession();
+  const mayUpload = mayCall(identity, 'createUpload');
+  const sources: Source[] = [...(props.required ? [] : ['none' as const]), ...(mayUpload ? ['upload' as const] : []), 'recent'];
+  const [source, setSource] = useState<Source>(sources[0]!);
+  const choose = (next: Source) => {
+    setSource(next);
+    props.onChange(undefined);
+  };
+  const title: Record<Source, string> = { none: 'None', upload: 'Upload a file', recent: 'One of your recent outputs' };
+
+  return (
+    <fieldset class="field input-file" data-testid={`${props.id}-field`}>
+      <legend>{props.label}</legend>
+      <div class="input-file-sources" role="radiogroup" aria-label={`${props.label}: where from`}>
+        {sources.map((s) => (
+          <label key={s}>
+            <input type="radio" name={`${props.id}-source`} value={s} checked={source === s} onChange={() => choose(s)} /> {title[s]}
+          </label>
+        ))}
+      </div>
+      {source === 'upload' && <UploadPicker id={props.id} api={api} onChange={props.onChange} />}
+      {source === 'recent' && <RecentPicker id={props.id} api={api} onChange={props.onChange} />}
+      {source !== 'none' && (
+        <div class="input-file-preview">
+          {props.value ? (
+            <img src={props.value.url} alt={`The chosen ${props.label.toLowerCase()}`} data-testid={`${props.id}-preview`} />
+          ) : (
+            <span class="muted small">No image chosen yet</span>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+type UploadState = { phase: 'idle' } | { phase: 'sending'; name: string; fraction: number } | { phase: 'done'; name: string; size: string } | { phase: 'failed'; error: unknown };
+
+function UploadPicker({ id, api, onChange }: { id: string; api: Api; onChange(value: InputFile | undefined): void }) {
+  const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const pick = async (file: File | undefined) => {
+    onChange(undefined);
+    if (!file) {
+      setState({ phase: 'idle' });
+      return;
+    }
+    setState({ phase: 'sending', name: file.name, fraction: 0 });
+    try {
+      const upload = await unwrap<Upload>(api.api.POST('/v1/uploads', { body: { filename: file.name, content_type: file.type as Upload['content_type'], size_bytes: file.size } }));
+      await putFile(upload, file, (fraction) => setState({ phase: 'sending', name: file.name, fraction }));
+      const size = await imageSizeOf(file);
+      if (!size) throw new Error(`${file.name} was uploaded, but this browser cannot read it as an image to measure it.`);
+      setState({ phase: 'done', name: file.name, size: `${size.width}×${size.height}` });
+      onChange({ url: upload.file_url, ...size });
+    } catch (error) {
+      setState({ phase: 'failed', error });
+    }
+  };
+  return (
+    <div class="input-file-upload">
+      <label for={`${id}-file`} class="small">
+        PNG, JPEG or WebP, 20 MB at most
+      </label>
+      <input id={`${id}-file`} type="file" accept={ACCEPT} onChange={(e) => void pick(e.currentTarget.files?.[0])} />
+      <div class="input-file-status small" data-testid={`${id}-status`} aria-live="polite">
+        {state.phase === 'sending' && <Spinner label={`Uploading ${state.name}: ${Math.round(state.fraction * 100)}%`} />}
+        {state.phase === 'done' && (
+          <span>
+            Uploaded {state.name} ({state.size})
+          </span>
+        )}
+      </div>
+      {state.phase === 'failed' && (
+        <div data-testid={`${id}-error`}>
+          <ErrorNotice error={state.error} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RecentPicker({ id, api, onChange }: { id: string; api: Api; onChange(value: InputFile | undefined): void }) {
+  const recent = useAsync(() => recentImages(api), [api]);
+  const [chosen, setChosen] = useState('');
+  const choose = (outputId: string) => {
+    setChosen(outputId);
+    const found = recent.data?.find((r) => r.output.id === outputId)?.output;
+    onChange(found ? { url: found.url, width: found.width!, height: found.height! } : undefined);
+  };
+  return (
+    <div class="input-file-recent">
+      <label for={`${id}-recent`} class="small">
+        A recent image of your organization
+      </label>
+      <select id={`${id}-recent`} value={chosen} disabled={!recent.data} onChange={(e) => choose(e.currentTarget.value)}>
+        <option value="">{recent.data ? (recent.data.length ? 'Choose an image…' : 'No recent image yet') : 'Loading…'}</option>
+        {recent.data?.map(({ generation, output }) => (
+          <option key={output.id} value={output.id}>
+            {generation.model}: {generation.prompt.slice(0, 40) || generation.id} ({output.width}×{output.height})
+          </option>
+        ))}
+      </select>
+      <ErrorNotice error={recent.error} />
+    </div>
+  );
+}
