@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { call, createOrganization } from '../helpers/http';
+import { call, createOrganization, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { closeDashboard, openDashboard, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
 
 // Try it with an input image: a file uploaded through the API's upload flow from the form, or one
 // of the organization's recent outputs, for an upscale (priced on the input's size: the estimate
-// shown before sending must be what the API reserves) and an image-to-video request; and an upload
-// the API refuses shows the API's message, with nothing charged.
+// shown before sending must be what the API reserves), an image-to-video request, a transcription
+// and a voice clone from a recent voice output; and an upload the API refuses shows the API's
+// message, with nothing charged.
 
 /** An output's address without its signature, which changes with each reading (it expires). */
 const withoutSignature = (url: string) => url.split('?')[0];
@@ -145,6 +146,54 @@ describe('dashboard: Try it with an input image', function () {
     assert.equal(generation.reserved_credits, estimate, 'the estimate shown is what the API reserved');
     assert.match(generation.params.image_url, /\/files\/uploads\/org_[^/]+\/upl_[^/]+\/boat\.png\?/, 'the uploaded file is the input');
     assert.equal(await page.getByTestId('try-result').locator('video').count(), 1, 'the video is shown');
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('transcribes one of the organization’s recent music outputs (priced on its length), and speaks text in the voice of a recent voice output: each estimate is what the API reserved', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const spoken = await call('POST', '/v1/voice', { key: org.liveKey, body: { model: 'eleven-flash-v2.5', text: `The tide comes in at noon ${Date.now()}.` } });
+    assert.ok([200, 202].includes(spoken.status), JSON.stringify(spoken.body));
+    const sample = (await waitForGeneration(spoken.body.id, org.liveKey)).outputs[0];
+    assert.ok(sample.duration_s, 'the sample has a length');
+    // A minute of music to transcribe: whisper-1 bills 6 credits a minute, so its length shows in the price.
+    const played = await call('POST', '/v1/music', { key: org.liveKey, body: { model: 'minimax-music-v2', prompt: `a sea shanty ${Date.now()}`, duration_s: 60 } });
+    assert.equal(played.status, 202, JSON.stringify(played.body));
+    const song = (await waitForGeneration(played.body.id, org.liveKey)).outputs[0];
+    const session = await openDashboard(browser(), { hash: '/try/voice?model=whisper-1' });
+    await signIn(session, org.liveKey);
+    const { page } = session;
+    assert.equal(await page.getByLabel('Text to speak').count(), 0, 'a transcription takes no text');
+    assert.equal(await page.getByLabel('Upload a file').count(), 0, 'uploads take images only');
+    const list = page.getByLabel('A recent voice or music output of your organization');
+    await list.locator(`option[value="${song.id}"]`).waitFor({ state: 'attached' });
+    assert.match((await list.locator(`option[value="${song.id}"]`).textContent()) ?? '', /minimax-music-v2: a sea shanty .*\(60(\.0+)? s\)/);
+    assert.equal(await page.getByTestId('estimate-credits').count(), 0, 'no estimate before the audio is known');
+    await list.selectOption(song.id);
+    const transcription = await shownEstimate(session);
+    // 60 s at 6 credits a minute, Pro's ×1.6: 9.6, rounded up.
+    assert.equal(transcription, 10);
+    let id = await generate(session);
+    let generation = (await call('GET', `/v1/generations/${id}`, { key: org.liveKey })).body;
+    assert.equal(generation.params.operation, 'transcription');
+    assert.equal(withoutSignature(generation.params.audio_url), withoutSignature(song.url), 'the chosen output is the input');
+    assert.equal(generation.reserved_credits, transcription, 'the estimate shown (from the audio’s length) is what the API reserved');
+    assert.ok(generation.text, 'a transcript');
+    assert.equal(await page.getByTestId('try-result').locator('pre.output').textContent(), generation.text, 'the transcript is shown');
+
+    await page.getByLabel('Model').selectOption('eleven-multilingual-v2');
+    await page.getByLabel('Operation').selectOption('voice_clone');
+    await page.getByLabel('Text to speak').fill(`Now in the sample’s voice ${Date.now()}`);
+    const clone = page.getByLabel('A recent voice or music output of your organization');
+    await clone.locator(`option[value="${sample.id}"]`).waitFor({ state: 'attached' });
+    await clone.selectOption(sample.id);
+    const cloned = await shownEstimate(session);
+    id = await generate(session);
+    generation = (await call('GET', `/v1/generations/${id}`, { key: org.liveKey })).body;
+    assert.equal(generation.params.operation, 'voice_clone');
+    assert.equal(withoutSignature(generation.params.audio_url), withoutSignature(sample.url));
+    assert.equal(generation.reserved_credits, cloned, 'the estimate shown is what the API reserved');
+    await page.getByTestId('try-result').locator('audio').waitFor();
     await closeDashboard(session);
     await assertLedgerBalanced(org.id);
   });

@@ -7,21 +7,26 @@ import { useSession } from '../session-context';
 import { ErrorNotice, Spinner, useAsync } from './async';
 import './input-file-field.css';
 
-// The input image of a request (its `image_url`): a file of the person's, sent through the API's
-// upload flow (POST /v1/uploads, then a PUT of the bytes to the signed `upload_url`, docs/api.md
-// "Uploads and input files"), or one of the organization's recent image outputs, whose signed URL
-// the API takes as an input. Either way the form also learns the image's size, which an upscale is
-// priced on (domain/request-measures.ts).
+// The input file of a request (its `image_url` or `audio_url`): an image of the person's, sent
+// through the API's upload flow (POST /v1/uploads, then a PUT of the bytes to the signed
+// `upload_url`, docs/api.md "Uploads and input files"; uploads take images only), or one of the
+// organization's recent outputs of that kind, whose signed URL the API takes as an input. Either
+// way the form also learns the file's measures, which an upscale (the image's size) and a
+// transcription (the audio's length) are priced on (domain/request-measures.ts).
 
 type Generation = Schemas['Generation'];
 type Upload = Schemas['Upload'];
+type Output = Schemas['GenerationOutput'];
 
 /** The chosen input: the URL the request carries and the measures its price may depend on. */
 export interface InputFile {
   url: string;
-  width: number;
-  height: number;
+  width?: number;
+  height?: number;
+  durationMs?: number;
 }
+
+type Kind = 'image' | 'audio';
 
 type Source = 'none' | 'upload' | 'recent';
 
@@ -64,15 +69,36 @@ async function imageSizeOf(file: File): Promise<{ width: number; height: number 
   }
 }
 
-/** The organization's recent succeeded images, each output with its size. */
-const recentImages = (api: Api) =>
-  unwrap<{ data: Generation[] }>(api.api.GET('/v1/generations', { params: { query: { modality: 'image', status: 'succeeded', limit: '20' } } })).then((page) =>
-    page.data.flatMap((g) => g.outputs.filter((o) => o.mime.startsWith('image/') && o.width && o.height).map((o) => ({ generation: g, output: o }))),
-  );
+/** The modalities whose outputs are files of each kind, and the measure each output must carry. */
+const RECENT: Record<Kind, { modalities: ('image' | 'voice' | 'music')[]; measured(o: Output): boolean }> = {
+  image: { modalities: ['image'], measured: (o) => Boolean(o.width && o.height) },
+  audio: { modalities: ['voice', 'music'], measured: (o) => Boolean(o.duration_s) },
+};
 
-export function InputFileField(props: { id: string; label: string; required: boolean; value: InputFile | undefined; onChange(value: InputFile | undefined): void }) {
+/** The organization's last 20 succeeded generations of each modality making `kind`, each output of that kind. */
+async function recentOutputs(api: Api, kind: Kind): Promise<{ generation: Generation; output: Output }[]> {
+  const pages = await Promise.all(
+    RECENT[kind].modalities.map((modality) =>
+      unwrap<{ data: Generation[] }>(api.api.GET('/v1/generations', { params: { query: { modality, status: 'succeeded', limit: '20' } } })),
+    ),
+  );
+  return pages
+    .flatMap((page) => page.data)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .flatMap((g) => g.outputs.filter((o) => o.mime.startsWith(`${kind}/`) && RECENT[kind].measured(o)).map((o) => ({ generation: g, output: o })));
+}
+
+const measuresOf = (o: Output): InputFile => ({
+  url: o.url,
+  ...(o.width && o.height && { width: o.width, height: o.height }),
+  ...(o.duration_s && { durationMs: Math.round(Number(o.duration_s) * 1000) }),
+});
+
+const describe = (o: Output): string => (o.width && o.height ? `${o.width}×${o.height}` : `${o.duration_s} s`);
+
+export function InputFileField(props: { id: string; label: string; kind: Kind; required: boolean; value: InputFile | undefined; onChange(value: InputFile | undefined): void }) {
   const { api, identity } = useSession();
-  const mayUpload = mayCall(identity, 'createUpload');
+  const mayUpload = props.kind === 'image' && mayCall(identity, 'createUpload');
   const sources: Source[] = [...(props.required ? [] : ['none' as const]), ...(mayUpload ? ['upload' as const] : []), 'recent'];
   const [source, setSource] = useState<Source>(sources[0]!);
   const choose = (next: Source) => {
@@ -92,8 +118,9 @@ export function InputFileField(props: { id: string; label: string; required: boo
         ))}
       </div>
       {source === 'upload' && <UploadPicker id={props.id} api={api} onChange={props.onChange} />}
-      {source === 'recent' && <RecentPicker id={props.id} api={api} onChange={props.onChange} />}
-      {source !== 'none' && (
+      {source === 'recent' && <RecentPicker id={props.id} api={api} kind={props.kind} onChange={props.onChange} />}
+      {props.kind === 'audio' && <p class="muted small">Uploads take images only: an audio input is one of your voice or music outputs.</p>}
+      {source !== 'none' && props.kind === 'image' && (
         <div class="input-file-preview">
           {props.value ? (
             <img src={props.value.url} alt={`The chosen ${props.label.toLowerCase()}`} data-testid={`${props.id}-preview`} />
@@ -101,6 +128,9 @@ export function InputFileField(props: { id: string; label: string; required: boo
             <span class="muted small">No image chosen yet</span>
           )}
         </div>
+      )}
+      {source !== 'none' && props.kind === 'audio' && (
+        <div class="input-file-audio">{props.value && <audio src={props.value.url} controls preload="metadata" aria-label={`The chosen ${props.label.toLowerCase()}`} />}</div>
       )}
     </fieldset>
   );
@@ -151,24 +181,25 @@ function UploadPicker({ id, api, onChange }: { id: string; api: Api; onChange(va
   );
 }
 
-function RecentPicker({ id, api, onChange }: { id: string; api: Api; onChange(value: InputFile | undefined): void }) {
-  const recent = useAsync(() => recentImages(api), [api]);
+function RecentPicker({ id, api, kind, onChange }: { id: string; api: Api; kind: Kind; onChange(value: InputFile | undefined): void }) {
+  const recent = useAsync(() => recentOutputs(api, kind), [api, kind]);
   const [chosen, setChosen] = useState('');
   const choose = (outputId: string) => {
     setChosen(outputId);
     const found = recent.data?.find((r) => r.output.id === outputId)?.output;
-    onChange(found ? { url: found.url, width: found.width!, height: found.height! } : undefined);
+    onChange(found ? measuresOf(found) : undefined);
   };
+  const noun = kind === 'image' ? 'image' : 'voice or music output';
   return (
     <div class="input-file-recent">
       <label for={`${id}-recent`} class="small">
-        A recent image of your organization
+        A recent {noun} of your organization
       </label>
       <select id={`${id}-recent`} value={chosen} disabled={!recent.data} onChange={(e) => choose(e.currentTarget.value)}>
-        <option value="">{recent.data ? (recent.data.length ? 'Choose an image…' : 'No recent image yet') : 'Loading…'}</option>
+        <option value="">{recent.data ? (recent.data.length ? `Choose ${kind === 'image' ? 'an image' : 'an audio output'}…` : `No recent ${noun} yet`) : 'Loading…'}</option>
         {recent.data?.map(({ generation, output }) => (
           <option key={output.id} value={output.id}>
-            {generation.model}: {generation.prompt.slice(0, 40) || generation.id} ({output.width}×{output.height})
+            {generation.model}: {generation.prompt.slice(0, 40) || generation.id} ({describe(output)})
           </option>
         ))}
       </select>

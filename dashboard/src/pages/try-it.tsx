@@ -8,15 +8,16 @@ import { useGenerationRun, type Run } from '../components/generation-run';
 import { MediaView } from '../components/media-view';
 import { InputFileField, type InputFile } from '../components/input-file-field';
 import { estimateRequest } from '../components/request-estimate';
-import { EstimateLine, imageInput, initialParams, RequestFields, requestBody, takesTextRequests, tryable, type RequestValues } from '../components/request-form';
+import { EstimateLine, fileInput, initialParams, RequestFields, requestBody, takesTextRequests, tryable, type RequestValues } from '../components/request-form';
 import { mayCreate } from '../permissions';
 import { href, navigate, type ViewProps } from '../router';
 import { useSession } from '../session-context';
 import './try-it.css';
 
 // Try it (#/try, #/try/<modality>?model=<slug>): a form per modality, built from the chosen model's
-// capabilities and limits (GET /v1/models), with an input image for the models that take one
-// (upscale, image-to-image, image-to-video, image-to-3D), the credits it will reserve before it is
+// capabilities and limits (GET /v1/models), with an input file for the models that take one (an
+// image for upscale, image-to-image, image-to-video, image-to-3D; audio for voice cloning and
+// transcription), the credits it will reserve before it is
 // sent (the API's own pricing rule), then the result as the generation's detail page shows it.
 
 type Model = Schemas['Model'];
@@ -86,10 +87,10 @@ function ModalityForm({ models, chosen }: { models: Model[]; chosen: string | un
 function RequestForm({ model, models }: { model: Model; models: Model[] }) {
   const { api, identity } = useSession();
   const [values, setValues] = useState<RequestValues>(() => ({ prompt: '', params: initialParams(model.modality, [model]) }));
-  const takesImage = imageInput(model);
+  const takesFile = fileInput(model, values.params);
   const [input, setInput] = useState<InputFile | undefined>();
   const [missingInput, setMissingInput] = useState(false);
-  const body = useMemo(() => ({ ...requestBody(model, values), ...(input && { image_url: input.url }) }), [model, values, input]);
+  const body = useMemo(() => ({ ...requestBody(model, values), ...(takesFile && input && { [takesFile.field]: input.url }) }), [model, values, takesFile, input]);
   const estimate = useMemo(() => estimateRequest(model, body, identity.organization.plan as Plan, input), [model, body, identity, input]);
   const { run, send } = useGenerationRun(api);
   const busy = run.phase === 'sending' || run.phase === 'following';
@@ -100,7 +101,7 @@ function RequestForm({ model, models }: { model: Model; models: Model[] }) {
   };
   const submit = (event: Event) => {
     event.preventDefault();
-    if (takesImage === 'required' && !input) {
+    if (takesFile?.need === 'required' && !input) {
       setMissingInput(true);
       return;
     }
@@ -124,10 +125,20 @@ function RequestForm({ model, models }: { model: Model; models: Model[] }) {
             {model.pricing.unit.replace(/_/g, ' ')}: {model.pricing.credits_per_unit} credits before the plan multiplier.
           </span>
         </div>
-        {takesImage && <InputFileField id="try-input" label="Input image" required={takesImage === 'required'} value={input} onChange={chooseInput} />}
-        {missingInput && (
+        {takesFile && (
+          <InputFileField
+            key={takesFile.kind}
+            id="try-input"
+            label={takesFile.kind === 'image' ? 'Input image' : 'Input audio'}
+            kind={takesFile.kind}
+            required={takesFile.need === 'required'}
+            value={input}
+            onChange={chooseInput}
+          />
+        )}
+        {missingInput && takesFile && (
           <p class="notice notice-error" role="alert">
-            Choose the input image first: upload a file or pick one of your recent outputs.
+            Choose the {takesFile.kind === 'image' ? 'input image first: upload a file or pick' : 'input audio first: pick'} one of your recent outputs.
           </p>
         )}
         <RequestFields modality={model.modality} models={[model]} values={values} onChange={setValues} idPrefix="try" />
