@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { call, createOrganization, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
-import { closeDashboard, openDashboard, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
+import { closeDashboard, layoutShifts, openDashboard, reopen, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
 
 // Try it with an input image: a file uploaded through the API's upload flow from the form, or one
 // of the organization's recent outputs, for an upscale (priced on the input's size: the estimate
@@ -111,7 +111,10 @@ describe('dashboard: Try it with an input image', function () {
     const session = await openDashboard(browser(), { hash: '/try/upscale?model=real-esrgan' });
     await signIn(session, org.liveKey);
     const { page } = session;
-    await page.getByLabel('One of your recent outputs').check();
+    // By keyboard: the sources are a radio group (arrow keys), the list a labelled select.
+    await page.getByLabel('Upload a file').focus();
+    await page.keyboard.press('ArrowRight');
+    assert.ok(await page.getByLabel('One of your recent outputs').isChecked(), 'the arrow key chose the other source');
     const list = page.getByLabel('A recent image of your organization');
     await list.locator(`option[value="${source.id}"]`).waitFor({ state: 'attached' });
     assert.match((await list.locator(`option[value="${source.id}"]`).textContent()) ?? '', /flux-schnell: a red kite .*\(1344×756\)/);
@@ -204,6 +207,10 @@ describe('dashboard: Try it with an input image', function () {
     const session = await openDashboard(browser(), { hash: '/try/upscale', width: 375, height: 800 });
     await signIn(session, org.liveKey);
     const { page } = session;
+    await reopen(session, '/try/upscale');
+    await page.getByTestId('try-input-field').waitFor();
+    const shifts = await layoutShifts(session);
+    assert.ok(shifts.score < 0.1, `layout shift ${shifts.score} on load: ${shifts.moved.join('; ')}`);
     const gif = Buffer.from(
       'GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
       'latin1',

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ConnectionError, apiErrorFrom } from '../../../clients/typescript/src/errors.js';
 import { unwrap } from '../../../clients/typescript/src/request.js';
 import type { Api, Schemas } from '../api';
@@ -140,7 +140,18 @@ type UploadState = { phase: 'idle' } | { phase: 'sending'; name: string; fractio
 
 function UploadPicker({ id, api, onChange }: { id: string; api: Api; onChange(value: InputFile | undefined): void }) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  // The latest file picked while mounted: an upload that finishes after another pick, or after the
+  // person switched to a recent output, must not become the input.
+  const latest = useRef(0);
+  useEffect(
+    () => () => {
+      latest.current = -1;
+    },
+    [],
+  );
   const pick = async (file: File | undefined) => {
+    const mine = ++latest.current;
+    const current = () => latest.current === mine;
     onChange(undefined);
     if (!file) {
       setState({ phase: 'idle' });
@@ -149,13 +160,14 @@ function UploadPicker({ id, api, onChange }: { id: string; api: Api; onChange(va
     setState({ phase: 'sending', name: file.name, fraction: 0 });
     try {
       const upload = await unwrap<Upload>(api.api.POST('/v1/uploads', { body: { filename: file.name, content_type: file.type as Upload['content_type'], size_bytes: file.size } }));
-      await putFile(upload, file, (fraction) => setState({ phase: 'sending', name: file.name, fraction }));
+      await putFile(upload, file, (fraction) => current() && setState({ phase: 'sending', name: file.name, fraction }));
       const size = await imageSizeOf(file);
       if (!size) throw new Error(`${file.name} was uploaded, but this browser cannot read it as an image to measure it.`);
+      if (!current()) return;
       setState({ phase: 'done', name: file.name, size: `${size.width}×${size.height}` });
       onChange({ url: upload.file_url, ...size });
     } catch (error) {
-      setState({ phase: 'failed', error });
+      if (current()) setState({ phase: 'failed', error });
     }
   };
   return (

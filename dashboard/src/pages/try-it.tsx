@@ -95,6 +95,11 @@ function RequestForm({ model, models }: { model: Model; models: Model[] }) {
   const { run, send } = useGenerationRun(api);
   const busy = run.phase === 'sending' || run.phase === 'following';
 
+  const changeValues = (next: RequestValues) => {
+    // Another voice operation takes another input (or none): the field starts afresh, and so does the input.
+    if (next.params.operation !== values.params.operation) setInput(undefined);
+    setValues(next);
+  };
   const chooseInput = (value: InputFile | undefined) => {
     setInput(value);
     if (value) setMissingInput(false);
@@ -127,7 +132,7 @@ function RequestForm({ model, models }: { model: Model; models: Model[] }) {
         </div>
         {takesFile && (
           <InputFileField
-            key={takesFile.kind}
+            key={`${takesFile.kind}-${String(values.params.operation)}`}
             id="try-input"
             label={takesFile.kind === 'image' ? 'Input image' : 'Input audio'}
             kind={takesFile.kind}
@@ -141,7 +146,7 @@ function RequestForm({ model, models }: { model: Model; models: Model[] }) {
             Choose the {takesFile.kind === 'image' ? 'input image first: upload a file or pick' : 'input audio first: pick'} one of your recent outputs.
           </p>
         )}
-        <RequestFields modality={model.modality} models={[model]} values={values} onChange={setValues} idPrefix="try" />
+        <RequestFields modality={model.modality} models={[model]} values={values} onChange={changeValues} idPrefix="try" />
         <EstimateLine estimate={estimate} multiplier={identity.organization.multiplier} />
         <div>
           <button type="submit" class="btn btn-primary" disabled={busy} aria-busy={busy}>
