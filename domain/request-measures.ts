@@ -20,6 +20,10 @@ export const REQUEST_MEASURES = {
   chat: (maxTokens: number): JobMeasure => ({ outputTokens: maxTokens }),
   /** Text-to-speech and voice cloning: the characters spoken. */
   speech: (text: string): JobMeasure => ({ characters: text.length }),
+  /** Transcription: the length of the audio written down, as the API measures the input file. */
+  transcription: (audioMs: number): JobMeasure => ({ durationMs: audioMs }),
   /** 3D: one mesh. */
   threeD: (): JobMeasure => ({ count: 1 }),
+  /** Upscale: the output's size, the input image's width and height times the scale factor (per output megapixel). */
+  upscale: (input: { width: number; height: number }, scaleFactor: number): JobMeasure => ({ widthPx: input.width * scaleFactor, heightPx: input.height * scaleFactor }),
 } as const;

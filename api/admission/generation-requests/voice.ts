@@ -43,7 +43,7 @@ export async function buildVoiceRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt: text ?? '',
     params: { ...rest, operation, ...(text !== undefined && { text }) },
-    estimatedCredits: estimateCredits(model, operation === 'transcription' ? { durationMs: audioMs } : REQUEST_MEASURES.speech(text ?? ''), principal.plan),
+    estimatedCredits: estimateCredits(model, operation === 'transcription' ? REQUEST_MEASURES.transcription(audioMs) : REQUEST_MEASURES.speech(text ?? ''), principal.plan),
     ...(audio && { inputs: { audio: jobInput(audio) } }),
   };
 }

@@ -11,7 +11,7 @@ import type { Schemas } from '../api';
 // What a request will reserve, shown before it is sent: the API's own pricing rules
 // (domain/request-measures.ts: what each request is priced on; domain/pricing.ts: estimateCredits
 // on the plan, then admissionCredits, which makes simulated-only output free) applied to the body
-// the dashboard is about to send. The forms always send the
+// the dashboard is about to send, and the input file's measures (an upscale's image size, a transcription's length). The forms always send the
 // priced fields explicitly (size, count, duration, max_tokens), so no API default is guessed here;
 // a video comparison's per-model default length comes from domain/media-durations.ts as the API's.
 
@@ -27,12 +27,20 @@ export interface Estimate {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
+/** The input file's measures: an image's size (from the uploaded file or the chosen output), an audio's length. */
+export interface InputMeasure {
+  width?: number;
+  height?: number;
+  durationMs?: number;
+}
+
 /**
  * The credits of a request as its creation endpoint prices it (api/admission/generation-requests/*,
- * the same domain functions on the same quantities). Undefined when the price depends on an
- * uploaded file (upscale, transcription, lipsync), which the dashboard does not send.
+ * the same domain functions on the same quantities). An upscale is priced on its input image's
+ * size and a transcription on its audio's length, so they need `input`; undefined without it (and
+ * for lipsync, whose audio the dashboard does not send).
  */
-function priceOf(modality: Modality, entry: ModelEntry, body: Record<string, unknown>, plan: Plan): number | undefined {
+function priceOf(modality: Modality, entry: ModelEntry, body: Record<string, unknown>, plan: Plan, input: InputMeasure | undefined): number | undefined {
   const at = (measure: JobMeasure | undefined) => measure && estimateCredits(entry, measure, plan);
   const given = <T>(value: T | undefined, measure: (value: T) => JobMeasure) => (value === undefined ? undefined : measure(value));
   switch (modality) {
@@ -45,23 +53,23 @@ function priceOf(modality: Modality, entry: ModelEntry, body: Record<string, unk
     case 'chat':
       return at(given(int(body.max_tokens), REQUEST_MEASURES.chat));
     case 'voice':
-      return body.operation === undefined || body.operation === 'tts' ? at(REQUEST_MEASURES.speech(text(body.text))) : undefined;
+      return body.operation === 'transcription' ? at(given(input?.durationMs, REQUEST_MEASURES.transcription)) : at(REQUEST_MEASURES.speech(text(body.text)));
     case 'avatar':
       return body.text === undefined ? undefined : at({ durationMs: speechDurationMs(text(body.text)) });
     case '3d':
       return at(REQUEST_MEASURES.threeD());
     case 'upscale':
-      return undefined;
+      return input?.width && input.height ? at(REQUEST_MEASURES.upscale({ width: input.width, height: input.height }, Number(body.scale_factor))) : undefined;
   }
 }
 
-/** The estimate of sending `body` to `model` on `plan`, or undefined when it cannot be known in advance. */
-export function estimateRequest(model: Model, body: Record<string, unknown>, plan: Plan): Estimate | undefined {
+/** The estimate of sending `body` (with an input image of size `input`) to `model` on `plan`, or undefined when it cannot be known in advance. */
+export function estimateRequest(model: Model, body: Record<string, unknown>, plan: Plan, input?: InputMeasure): Estimate | undefined {
   const entry = findModel(model.slug);
   if (!entry) return undefined;
   let credits: number | undefined;
   try {
-    credits = priceOf(model.modality, entry, body, plan);
+    credits = priceOf(model.modality, entry, body, plan, input);
   } catch {
     return undefined; // a field still being typed (a blank duration): no estimate yet
   }

@@ -7,8 +7,8 @@ import type { Estimate } from './request-estimate';
 
 // The fields of a creation request, built from the chosen models' capabilities and limits
 // (GET /v1/models): only the aspect ratios, counts and durations the models take are offered. Try
-// it shows them for one model; a comparison shows the ones every model shares. Inputs that need an
-// uploaded file (image_url, audio_url, video_url) are not offered: the API takes them by URL.
+// it shows them for one model; a comparison shows the ones every model shares. The input image
+// (image_url) is Try it's own field (input-file-field.tsx); which models take one is said here.
 
 type Model = Schemas['Model'];
 
@@ -23,6 +23,8 @@ interface FieldSpec {
   label: string;
   kind: 'select' | 'number' | 'checkbox';
   options?: readonly (string | number)[];
+  /** What a select shows for each option, when not the value itself. */
+  optionLabels?: Record<string, string>;
   min?: number;
   max?: number;
   step?: number;
@@ -68,6 +70,45 @@ export function takesTextRequests(model: Model): boolean {
       return model.capabilities.some((c) => c.startsWith('text_to_'));
   }
 }
+
+/** Capabilities that take an input image as `image_url` next to the prompt. */
+const IMAGE_INPUT_CAPABILITIES = ['image_to_image', 'image_to_video', 'image_to_3d'];
+
+/** Voice operations (POST /v1/voice `operation`) and the capability each needs, as the API checks them. */
+const VOICE_OPERATIONS = [
+  { operation: 'tts', capability: 'text_to_voice', label: 'Text to speech' },
+  { operation: 'voice_clone', capability: 'voice_clone', label: 'Speak in the voice of a sample' },
+  { operation: 'transcription', capability: 'transcription', label: 'Transcribe audio' },
+] as const;
+
+const VOICE_OPERATION_LABELS: Record<string, string> = Object.fromEntries(VOICE_OPERATIONS.map((o) => [o.operation, o.label]));
+
+/** The input file a request takes: the body field, the kind of file, and whether it must be given. */
+export interface FileInputSpec {
+  field: 'image_url' | 'audio_url';
+  kind: 'image' | 'audio';
+  need: 'required' | 'optional';
+}
+
+/**
+ * The input file a model takes with these parameters: an image (`image_url`), required for
+ * upscaling and for models that only work from an image (image-to-video only), optional for those
+ * that also take text alone (avatar models that animate a portrait say so in `inputs`); or an audio
+ * sample (`audio_url`) for voice cloning and transcription. Undefined when it takes none.
+ */
+export function fileInput(model: Model, params: RequestValues['params']): FileInputSpec | undefined {
+  if (model.modality === 'voice') {
+    const operation = params.operation ?? 'tts';
+    return operation === 'voice_clone' || operation === 'transcription' ? { field: 'audio_url', kind: 'audio', need: 'required' } : undefined;
+  }
+  if (model.capabilities.includes('image_upscale')) return { field: 'image_url', kind: 'image', need: 'required' };
+  const takesImage = model.capabilities.some((c) => IMAGE_INPUT_CAPABILITIES.includes(c)) || (model.modality === 'avatar' && (model.inputs ?? []).includes('image_url'));
+  if (!takesImage) return undefined;
+  return { field: 'image_url', kind: 'image', need: takesTextRequests(model) ? 'optional' : 'required' };
+}
+
+/** Models Try it can drive: those taking a text request, and those working from an input file (upscale, image-to-video only, transcription). */
+export const tryable = (model: Model): boolean => model.available && (takesTextRequests(model) || fileInput(model, initialParams(model.modality, [model]))?.need === 'required');
 
 const common = <T,>(lists: (readonly T[] | undefined)[], fallback: readonly T[]): T[] => {
   const given = lists.filter((l): l is readonly T[] => l !== undefined);
@@ -152,6 +193,22 @@ function fieldSpecs(modality: Modality, models: Model[]): FieldSpec[] {
         { name: 'mesh_complexity', label: 'Mesh complexity', kind: 'select', options: ['low', 'medium', 'high'], initial: 'medium', shared: true },
         ...(models.every((m) => m.capabilities.includes('rigged_3d')) ? [{ name: 'rigged', label: 'Rigged', kind: 'checkbox' as const, initial: false }] : []),
       ];
+    case 'voice': {
+      const operations = VOICE_OPERATIONS.filter((o) => models.every((m) => m.capabilities.includes(o.capability))).map((o) => o.operation);
+      return operations.length > 1 || operations[0] !== 'tts'
+        ? [{ name: 'operation', label: 'Operation', kind: 'select', options: operations, optionLabels: VOICE_OPERATION_LABELS, initial: operations[0] ?? 'tts' }]
+        : [];
+    }
+    case 'upscale': {
+      const factors = common(
+        limits.map((l) => l.scale_factors),
+        [2, 4],
+      ).map(String);
+      return [
+        { name: 'scale_factor', label: 'Scale factor', kind: 'select', options: factors, initial: factors[0] ?? '2' },
+        ...(models.every((m) => m.capabilities.includes('face_restore')) ? [{ name: 'face_enhance', label: 'Restore faces', kind: 'checkbox' as const, initial: false }] : []),
+      ];
+    }
     default:
       return [];
   }
@@ -164,9 +221,12 @@ export function initialParams(modality: Modality, models: Model[], shared = fals
   return Object.fromEntries(specsFor(modality, models, shared).map((s) => [s.name, s.initial]));
 }
 
+/** Whether the request carries text: not an upscale, nor a transcription (which takes audio only). */
+const takesText = (modality: Modality, params: RequestValues['params']): boolean => TEXT_FIELD[modality] !== null && params.operation !== 'transcription';
+
 /** The body of a creation request for one model. */
 export function requestBody(model: Model, values: RequestValues): Record<string, unknown> {
-  const field = TEXT_FIELD[model.modality];
+  const field = takesText(model.modality, values.params) ? TEXT_FIELD[model.modality] : null;
   const body: Record<string, unknown> = { model: model.slug, ...values.params };
   if (field === 'messages') {
     body.messages = [{ role: 'user', content: values.prompt }];
@@ -188,11 +248,13 @@ export function RequestFields(props: { modality: Modality; models: Model[]; valu
           <textarea id={id('system_prompt')} rows={2} value={String(values.params.system_prompt ?? '')} onInput={(e) => set('system_prompt', e.currentTarget.value)} />
         </div>
       )}
-      <div class="field">
-        <label for={id('prompt')}>{TEXT_LABEL[modality]}</label>
-        <textarea id={id('prompt')} rows={4} required value={values.prompt} onInput={(e) => onChange({ ...values, prompt: e.currentTarget.value })} />
-        <span class="muted small">{values.prompt.length} characters</span>
-      </div>
+      {takesText(modality, values.params) && (
+        <div class="field">
+          <label for={id('prompt')}>{TEXT_LABEL[modality]}</label>
+          <textarea id={id('prompt')} rows={4} required value={values.prompt} onInput={(e) => onChange({ ...values, prompt: e.currentTarget.value })} />
+          <span class="muted small">{values.prompt.length} characters</span>
+        </div>
+      )}
       {specs.length > 0 && (
         <div class="form-row">
           {specs.map((spec) => (
@@ -206,7 +268,7 @@ export function RequestFields(props: { modality: Modality; models: Model[]; valu
                 >
                   {spec.options!.map((o) => (
                     <option key={o} value={String(o)}>
-                      {o}
+                      {spec.optionLabels?.[String(o)] ?? o}
                     </option>
                   ))}
                 </select>

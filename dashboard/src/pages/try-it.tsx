@@ -6,16 +6,19 @@ import { ErrorNotice, Spinner, useAsync } from '../components/async';
 import { between, formatCredits, formatDuration } from '../components/format';
 import { useGenerationRun, type Run } from '../components/generation-run';
 import { MediaView } from '../components/media-view';
+import { InputFileField, type InputFile } from '../components/input-file-field';
 import { estimateRequest } from '../components/request-estimate';
-import { EstimateLine, initialParams, RequestFields, requestBody, takesTextRequests, type RequestValues } from '../components/request-form';
+import { EstimateLine, fileInput, initialParams, RequestFields, requestBody, takesTextRequests, tryable, type RequestValues } from '../components/request-form';
 import { mayCreate } from '../permissions';
 import { href, navigate, type ViewProps } from '../router';
 import { useSession } from '../session-context';
 import './try-it.css';
 
 // Try it (#/try, #/try/<modality>?model=<slug>): a form per modality, built from the chosen model's
-// capabilities and limits (GET /v1/models), the credits it will reserve before it is sent (the
-// API's own pricing rule), then the result as the generation's detail page shows it.
+// capabilities and limits (GET /v1/models), with an input file for the models that take one (an
+// image for upscale, image-to-image, image-to-video, image-to-3D; audio for voice cloning and
+// transcription), the credits it will reserve before it is
+// sent (the API's own pricing rule), then the result as the generation's detail page shows it.
 
 type Model = Schemas['Model'];
 
@@ -60,22 +63,21 @@ export function TryIt({ location }: ViewProps) {
       )}
       {modality && allowed.includes(modality) && !models.data && models.loading && <Spinner label="Loading the models…" />}
       {modality && allowed.includes(modality) && models.data && (
-        <ModalityForm key={modality} modality={modality} models={models.data.data.filter((m) => m.modality === modality)} chosen={location.query.get('model') ?? undefined} />
+        <ModalityForm key={modality} models={models.data.data.filter((m) => m.modality === modality)} chosen={location.query.get('model') ?? undefined} />
       )}
       {!modality && allowed.length > 0 && <p class="muted">Pick a modality to build a request.</p>}
     </section>
   );
 }
 
-function ModalityForm({ modality, models, chosen }: { modality: Modality; models: Model[]; chosen: string | undefined }) {
-  const usable = models.filter(takesTextRequests);
-  const model = usable.find((m) => m.slug === chosen) ?? usable[0];
-  if (modality === 'upscale' || !model) {
+function ModalityForm({ models, chosen }: { models: Model[]; chosen: string | undefined }) {
+  const usable = models.filter(tryable);
+  // By default a model that works from text alone: the form is ready to send with just a prompt.
+  const model = usable.find((m) => m.slug === chosen) ?? usable.find(takesTextRequests) ?? usable[0];
+  if (!model) {
     return (
       <p class="notice" role="note">
-        {modality === 'upscale'
-          ? 'Upscaling starts from an uploaded image, which this form does not take: send POST /v1/upscale with an image_url (docs/api.md).'
-          : 'No model of this modality is available to this key.'}
+        No model of this modality is available to this key.
       </p>
     );
   }
@@ -85,13 +87,29 @@ function ModalityForm({ modality, models, chosen }: { modality: Modality; models
 function RequestForm({ model, models }: { model: Model; models: Model[] }) {
   const { api, identity } = useSession();
   const [values, setValues] = useState<RequestValues>(() => ({ prompt: '', params: initialParams(model.modality, [model]) }));
-  const body = useMemo(() => requestBody(model, values), [model, values]);
-  const estimate = useMemo(() => estimateRequest(model, body, identity.organization.plan as Plan), [model, body, identity]);
+  const takesFile = fileInput(model, values.params);
+  const [input, setInput] = useState<InputFile | undefined>();
+  const [missingInput, setMissingInput] = useState(false);
+  const body = useMemo(() => ({ ...requestBody(model, values), ...(takesFile && input && { [takesFile.field]: input.url }) }), [model, values, takesFile, input]);
+  const estimate = useMemo(() => estimateRequest(model, body, identity.organization.plan as Plan, input), [model, body, identity, input]);
   const { run, send } = useGenerationRun(api);
   const busy = run.phase === 'sending' || run.phase === 'following';
 
+  const changeValues = (next: RequestValues) => {
+    // Another voice operation takes another input (or none): the field starts afresh, and so does the input.
+    if (next.params.operation !== values.params.operation) setInput(undefined);
+    setValues(next);
+  };
+  const chooseInput = (value: InputFile | undefined) => {
+    setInput(value);
+    if (value) setMissingInput(false);
+  };
   const submit = (event: Event) => {
     event.preventDefault();
+    if (takesFile?.need === 'required' && !input) {
+      setMissingInput(true);
+      return;
+    }
     void send(model.modality, body);
   };
 
@@ -112,7 +130,23 @@ function RequestForm({ model, models }: { model: Model; models: Model[] }) {
             {model.pricing.unit.replace(/_/g, ' ')}: {model.pricing.credits_per_unit} credits before the plan multiplier.
           </span>
         </div>
-        <RequestFields modality={model.modality} models={[model]} values={values} onChange={setValues} idPrefix="try" />
+        {takesFile && (
+          <InputFileField
+            key={`${takesFile.kind}-${String(values.params.operation)}`}
+            id="try-input"
+            label={takesFile.kind === 'image' ? 'Input image' : 'Input audio'}
+            kind={takesFile.kind}
+            required={takesFile.need === 'required'}
+            value={input}
+            onChange={chooseInput}
+          />
+        )}
+        {missingInput && takesFile && (
+          <p class="notice notice-error" role="alert">
+            Choose the {takesFile.kind === 'image' ? 'input image first: upload a file or pick' : 'input audio first: pick'} one of your recent outputs.
+          </p>
+        )}
+        <RequestFields modality={model.modality} models={[model]} values={values} onChange={changeValues} idPrefix="try" />
         <EstimateLine estimate={estimate} multiplier={identity.organization.multiplier} />
         <div>
           <button type="submit" class="btn btn-primary" disabled={busy} aria-busy={busy}>
