@@ -69,6 +69,24 @@ describe('dashboard: Try it with an input image', function () {
   this.timeout(120_000);
   const browser = useDashboardBrowser();
 
+  it('offers a Pro organization no Studio+ model, saying why, and the API refuses one to it (402 plan_upgrade_required)', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 100_000 });
+    const session = await openDashboard(browser(), { hash: '/try/upscale' });
+    await signIn(session, org.liveKey);
+    const { page } = session;
+    const models = page.getByLabel('Model');
+    await models.waitFor();
+    const offered = await models.locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value));
+    assert.ok(offered.length > 0 && !offered.includes('clarity-upscaler'), `offered: ${offered.join(', ')}`);
+    assert.match((await page.getByTestId('plan-note').textContent()) ?? '', /Studio\+ model.*Studio and Team plans/);
+    const image = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'to upscale' } });
+    const refused = await call('POST', '/v1/upscale', { key: org.liveKey, body: { model: 'clarity-upscaler', image_url: image.body.outputs[0].url } });
+    assert.equal(refused.status, 402);
+    assert.equal(refused.body.error.code, 'plan_upgrade_required');
+    await closeDashboard(session);
+    await assertLedgerBalanced(org.id);
+  });
+
   it('upscales an image uploaded from a file: the estimate (from the file’s size) is what the API reserved, and the upscaled image renders at its size', async () => {
     // Studio: clarity-upscaler is a Studio-and-above model.
     const org = await createOrganization({ plan: 'studio', credits: 100_000 });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { MODALITIES, type Modality } from '../../../domain/modalities';
 import { COMPARISON_MODEL_CAP, COMPARISON_MODELS, type Plan } from '../../../domain/plans';
 import type { Schemas } from '../api';
-import { mayCreate } from '../permissions';
+import { mayCreate, planAllowsModel, studioPlusNote } from '../permissions';
 import { useSession } from '../session-context';
 import { ActionButton, ErrorNotice, Spinner, useAsync } from './async';
 import { estimateRequest, sumEstimates } from './request-estimate';
@@ -29,7 +29,9 @@ export function ComparisonForm({ onCreated }: { onCreated(comparison: Schemas['C
   if (catalog.error) return <ErrorNotice error={catalog.error} />;
   if (!catalog.data) return <Spinner label="Loading the models…" />;
   if (!modality) return <p class="muted">This key may not create any modality a comparison can take.</p>;
-  const models = catalog.data.data.filter((m) => m.modality === modality && takesTextRequests(m));
+  const candidates = catalog.data.data.filter((m) => m.modality === modality && takesTextRequests(m));
+  const models = candidates.filter((m) => planAllowsModel(identity, m));
+  const planNote = studioPlusNote(identity, candidates);
   return (
     <div class="form">
       <div class="field">
@@ -42,6 +44,11 @@ export function ComparisonForm({ onCreated }: { onCreated(comparison: Schemas['C
           ))}
         </select>
       </div>
+      {planNote && (
+        <p class="muted small" data-testid="plan-note">
+          {planNote}
+        </p>
+      )}
       <ModelsAndPrompt key={modality} modality={modality} models={models} onCreated={onCreated} />
     </div>
   );

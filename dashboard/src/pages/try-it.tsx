@@ -9,7 +9,7 @@ import { MediaView } from '../components/media-view';
 import { InputFileField, type InputFile } from '../components/input-file-field';
 import { estimateRequest } from '../components/request-estimate';
 import { EstimateLine, fileInput, initialParams, RequestFields, requestBody, takesTextRequests, tryable, type RequestValues } from '../components/request-form';
-import { mayCreate } from '../permissions';
+import { mayCreate, planAllowsModel, studioPlusNote } from '../permissions';
 import { href, navigate, type ViewProps } from '../router';
 import { useSession } from '../session-context';
 import './try-it.css';
@@ -71,7 +71,9 @@ export function TryIt({ location }: ViewProps) {
 }
 
 function ModalityForm({ models, chosen }: { models: Model[]; chosen: string | undefined }) {
-  const usable = models.filter(tryable);
+  const { identity } = useSession();
+  const usable = models.filter(tryable).filter((m) => planAllowsModel(identity, m));
+  const planNote = studioPlusNote(identity, models.filter(tryable));
   // By default a model that works from text alone: the form is ready to send with just a prompt.
   const model = usable.find((m) => m.slug === chosen) ?? usable.find(takesTextRequests) ?? usable[0];
   if (!model) {
@@ -81,7 +83,16 @@ function ModalityForm({ models, chosen }: { models: Model[]; chosen: string | un
       </p>
     );
   }
-  return <RequestForm key={model.slug} model={model} models={usable} />;
+  return (
+    <>
+      {planNote && (
+        <p class="muted small" data-testid="plan-note">
+          {planNote}
+        </p>
+      )}
+      <RequestForm key={model.slug} model={model} models={usable} />
+    </>
+  );
 }
 
 function RequestForm({ model, models }: { model: Model; models: Model[] }) {
