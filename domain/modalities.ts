@@ -66,3 +66,18 @@ export const CAPABILITY_MODALITIES: Record<Capability, readonly Modality[]> = {
 export function capabilitiesFor(modality: Modality): Capability[] {
   return CAPABILITIES.filter((capability) => CAPABILITY_MODALITIES[capability].includes(modality));
 }
+
+/**
+ * Which field of a modality's request body carries its text, as the request schemas name it (a
+ * comparison's prompt goes there; the dashboard's forms fill it). Upscale has no text input.
+ */
+export const PROMPT_FIELD: Record<Modality, 'prompt' | 'text' | 'messages' | null> = {
+  image: 'prompt',
+  video: 'prompt',
+  music: 'prompt',
+  '3d': 'prompt',
+  voice: 'text',
+  avatar: 'text',
+  chat: 'messages',
+  upscale: null,
+};

@@ -1,6 +1,6 @@
 import { MODALITY_WRITE_SCOPE, scopesAllow } from '../../domain/access';
 import { findModel, type ModelEntry } from '../../domain/catalog';
-import type { Modality } from '../../domain/modalities';
+import { PROMPT_FIELD, type Modality } from '../../domain/modalities';
 import { COMPARISON_MODEL_CAP } from '../../domain/plans';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { ApiDeps } from '../context';
@@ -14,18 +14,6 @@ import type { GenerationRequest } from './generation-request';
 // the comparison's prompt in the modality's text field, `params_shared` for the rest. Each request
 // then goes through that endpoint's own checks and pricing (api/admission/generation-requests), so a
 // comparison accepts exactly what the eight endpoints accept, model by model.
-
-/** Where the prompt goes in each modality's request. Upscale has no text input. */
-const PROMPT_FIELD: Record<Modality, 'prompt' | 'text' | 'messages' | null> = {
-  image: 'prompt',
-  video: 'prompt',
-  music: 'prompt',
-  '3d': 'prompt',
-  voice: 'text',
-  avatar: 'text',
-  chat: 'messages',
-  upscale: null,
-};
 
 /** The request body one model of the comparison gets. */
 export function modelRequestBody(modality: Modality, slug: string, prompt: string, paramsShared: Record<string, unknown>): Record<string, unknown> {

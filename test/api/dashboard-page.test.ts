@@ -1,30 +1,15 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadDashboardBuild } from '../../api/dashboard-page/assets';
 import { dashboardContentSecurityPolicy } from '../../api/dashboard-page/content-security-policy';
 import { mediaOriginsOf } from '../../storage/media-origins';
 import { call } from '../helpers/http';
+import { rawGet } from '../helpers/raw-get';
 import { stack } from '../helpers/stack';
 
 // GET /dashboard and its files over plain HTTP: what the browser tests (test/dashboard/) rely on.
-
-/** A GET with the path sent exactly as written (fetch would resolve `..` first). */
-function rawGet(pathAsSent: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  const { hostname, port } = new URL(stack().apiUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: pathAsSent, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.once('error', reject);
-    req.end();
-  });
-}
 
 describe('dashboard page (GET /dashboard)', () => {
   it('answers the page as HTML with a Content-Security-Policy allowing scripts and styles from its own origin only, media and fetches from storage besides, and no inline script', async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../api/docs-page/page';
 import { call } from '../helpers/http';
 import { launchOfflineChromium, refuseOtherOrigins } from '../helpers/offline-chromium';
+import { rawGet } from '../helpers/raw-get';
 import { stack } from '../helpers/stack';
 
 // GET /docs, the API reference: its files over plain HTTP, then the page in a real headless
@@ -25,24 +25,6 @@ interface BrowserDocument {
 }
 
 const operationsOf = (items: Record<string, Record<string, unknown>> = {}) => Object.values(items).flatMap((item) => Object.keys(item).filter((k) => HTTP_METHODS.includes(k)));
-
-/**
- * A GET with the path and headers sent exactly as written: fetch would resolve `..` before sending
- * it, and adds `Cache-Control: no-cache` to a conditional request, which forbids a 304.
- */
-function rawGet(pathAsSent: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(stack().apiUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: pathAsSent, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.once('error', reject);
-    req.end();
-  });
-}
 
 describe('API reference page (GET /docs)', () => {
   const loadDocument = async (): Promise<OpenApiDocument> => {

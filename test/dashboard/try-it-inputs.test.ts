@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { call, createOrganization, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { closeDashboard, layoutShifts, openDashboard, reopen, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
+import { generate, shownEstimate } from './try-it-steps';
 
 // Try it with an input image: a file uploaded through the API's upload flow from the form, or one
 // of the organization's recent outputs, for an upscale (priced on the input's size: the estimate
@@ -29,24 +30,6 @@ const png = (width: number, height: number, background = '#2a9d8f') =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
-
-/** The estimate the form shows, in credits (read from the element the person sees). */
-async function shownEstimate(session: DashboardSession): Promise<number> {
-  const estimate = session.page.getByTestId('estimate');
-  await estimate.getByTestId('estimate-credits').waitFor();
-  const reserved = Number(await estimate.getAttribute('data-reserved'));
-  assert.equal((await estimate.getByTestId('estimate-credits').textContent())?.replace(/\D/g, ''), String(reserved), 'the figure shown is the figure computed');
-  return reserved;
-}
-
-/** Clicks Generate and waits for the result to reach a terminal status; returns the generation id. */
-async function generate(session: DashboardSession, timeoutMs = 60_000): Promise<string> {
-  await session.page.getByRole('button', { name: 'Generate' }).click();
-  const result = session.page.locator('[data-testid="try-result"][data-status="succeeded"], [data-testid="try-result"][data-status="failed"]');
-  await result.waitFor({ timeout: timeoutMs });
-  assert.equal(await result.getAttribute('data-status'), 'succeeded');
-  return (await result.getAttribute('data-generation-id'))!;
-}
 
 /** Uploads `file` from the form's file input and waits for the field to say it is uploaded. */
 async function uploadFromForm(session: DashboardSession, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { call, createOrganization } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
-import { closeDashboard, openDashboard, screenshot, signIn, useDashboardBrowser, type DashboardSession } from './harness';
+import { closeDashboard, openDashboard, screenshot, signIn, useDashboardBrowser } from './harness';
+import { generate, shownEstimate } from './try-it-steps';
 
 // Try it: a request built from a model's form, its estimate shown before sending (the API's own
 // pricing rule, so it equals what the API reserves), then the result rendered; and a request the
@@ -17,24 +18,6 @@ interface BrowserWindow {
 interface BrowserImage {
   complete: boolean;
   naturalWidth: number;
-}
-
-/** The estimate the form shows, in credits (read from the element the person sees). */
-async function shownEstimate(session: DashboardSession): Promise<number> {
-  const estimate = session.page.getByTestId('estimate');
-  await estimate.getByTestId('estimate-credits').waitFor();
-  const reserved = Number(await estimate.getAttribute('data-reserved'));
-  assert.equal((await estimate.getByTestId('estimate-credits').textContent())?.replace(/\D/g, ''), String(reserved), 'the figure shown is the figure computed');
-  return reserved;
-}
-
-/** Clicks Generate and waits for the result to reach a terminal status; returns the generation id. */
-async function generate(session: DashboardSession, timeoutMs = 60_000): Promise<string> {
-  await session.page.getByRole('button', { name: 'Generate' }).click();
-  const result = session.page.locator('[data-testid="try-result"][data-status="succeeded"], [data-testid="try-result"][data-status="failed"]');
-  await result.waitFor({ timeout: timeoutMs });
-  assert.equal(await result.getAttribute('data-status'), 'succeeded');
-  return (await result.getAttribute('data-generation-id'))!;
 }
 
 describe('dashboard: Try it', function () {

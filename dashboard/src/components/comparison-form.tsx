@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'preact/hooks';
-import { MODALITIES, type Modality } from '../../../domain/modalities';
+import { MODALITIES, PROMPT_FIELD, type Modality } from '../../../domain/modalities';
 import { COMPARISON_MODEL_CAP, COMPARISON_MODELS, type Plan } from '../../../domain/plans';
 import type { Schemas } from '../api';
 import { mayCreate, planAllowsModel, studioPlusNote } from '../permissions';
 import { useSession } from '../session-context';
 import { ActionButton, ErrorNotice, Spinner, useAsync } from './async';
 import { estimateRequest, sumEstimates } from './request-estimate';
-import { EstimateLine, initialParams, RequestFields, requestBody, takesTextRequests, TEXT_FIELD, type RequestValues } from './request-form';
+import { EstimateLine, initialParams, RequestFields, requestBody, takesTextRequests, type RequestValues } from './request-form';
 
 // A new comparison: one modality, 2 to 12 of its models (as many as the plan allows), one prompt
 // and the parameters every model shares; the total it will reserve is shown before it is sent,
@@ -18,7 +18,7 @@ type Model = Schemas['Model'];
 const sharedParams = (params: RequestValues['params']) => params as Record<string, never>;
 
 /** The modalities a comparison can take from this form: a text request the key may create. */
-const comparable = (m: Modality) => TEXT_FIELD[m] !== null;
+const comparable = (m: Modality) => PROMPT_FIELD[m] !== null;
 
 export function ComparisonForm({ onCreated }: { onCreated(comparison: Schemas['Comparison']): void }) {
   const { api, identity } = useSession();

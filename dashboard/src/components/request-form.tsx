@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS } from '../../../domain/image-sizes';
 import { MUSIC_DURATION_S } from '../../../domain/media-durations';
-import type { Modality } from '../../../domain/modalities';
+import { PROMPT_FIELD, type Modality } from '../../../domain/modalities';
 import type { Schemas } from '../api';
 import { formatCredits } from './format';
 import type { Estimate } from './request-estimate';
@@ -32,18 +32,6 @@ interface FieldSpec {
   /** Shown on a comparison form (every model gets it). */
   shared?: boolean;
 }
-
-/** Which field of the body carries the text, as the API's schemas name it. */
-export const TEXT_FIELD: Record<Modality, 'prompt' | 'text' | 'messages' | null> = {
-  image: 'prompt',
-  video: 'prompt',
-  music: 'prompt',
-  '3d': 'prompt',
-  voice: 'text',
-  avatar: 'text',
-  chat: 'messages',
-  upscale: null,
-};
 
 const TEXT_LABEL: Record<Modality, string> = {
   image: 'Prompt',
@@ -222,11 +210,11 @@ export function initialParams(modality: Modality, models: Model[], shared = fals
 }
 
 /** Whether the request carries text: not an upscale, nor a transcription (which takes audio only). */
-const takesText = (modality: Modality, params: RequestValues['params']): boolean => TEXT_FIELD[modality] !== null && params.operation !== 'transcription';
+const takesText = (modality: Modality, params: RequestValues['params']): boolean => PROMPT_FIELD[modality] !== null && params.operation !== 'transcription';
 
 /** The body of a creation request for one model. */
 export function requestBody(model: Model, values: RequestValues): Record<string, unknown> {
-  const field = takesText(model.modality, values.params) ? TEXT_FIELD[model.modality] : null;
+  const field = takesText(model.modality, values.params) ? PROMPT_FIELD[model.modality] : null;
   const body: Record<string, unknown> = { model: model.slug, ...values.params };
   if (field === 'messages') {
     body.messages = [{ role: 'user', content: values.prompt }];
