@@ -50,7 +50,9 @@ describe('dashboard: quality on every view', function () {
   it('is usable by keyboard: Tab reaches the navigation and Enter opens a view', async () => {
     const org = await createOrganization();
     const session = await openDashboard(browser());
-    // The key field has focus on load; typing and Enter sign in.
+    // The key field takes focus on load (autofocus, which Chrome applies at its next rendering
+    // step, after the load event): typing and Enter sign in.
+    await session.page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id === 'api-key');
     await session.page.keyboard.type(org.testKey);
     await session.page.keyboard.press('Enter');
     await session.page.getByTestId('whoami').waitFor();
