@@ -16,6 +16,11 @@ export function comparisonVerdict(children: readonly GenerationStatus[]): Compar
   return succeeded > 0 ? 'partial' : 'failed';
 }
 
+/** A comparison has its verdict: it will not change again. */
+export function isComparisonFinished(status: ComparisonStatus): boolean {
+  return status !== 'queued' && status !== 'running';
+}
+
 /** What an open comparison shows: `queued` while no child has left the queue, else `running`. */
 export function openComparisonStatus(children: readonly GenerationStatus[]): 'queued' | 'running' {
   return children.every((s) => s === 'queued') ? 'queued' : 'running';

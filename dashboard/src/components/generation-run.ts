@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { isTerminal } from '../../../domain/generation-status';
 import type { Modality } from '../../../domain/modalities';
 import type { Api, Schemas } from '../api';
 
@@ -8,8 +9,6 @@ import type { Api, Schemas } from '../api';
 // it moves. Leaving the page stops the polling.
 
 type Generation = Schemas['Generation'];
-
-const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 export type Run =
   | { phase: 'idle' }
@@ -72,7 +71,7 @@ export function useGenerationRun(api: Api): { run: Run; send(modality: Modality,
       if (alive.current) setRun({ phase: 'unseen', id: answer.id, error });
       return;
     }
-    while (alive.current && !TERMINAL.includes(generation.status)) {
+    while (alive.current && !isTerminal(generation.status)) {
       setRun({ phase: 'following', generation });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       try {

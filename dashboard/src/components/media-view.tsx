@@ -1,4 +1,5 @@
 import type { Schemas } from '../api';
+import { isTerminal } from '../../../domain/generation-status';
 import { ModelViewer } from './model-viewer';
 
 // A generation's outputs as a person wants them: images inline, video and audio in the browser's
@@ -45,9 +46,7 @@ export function MediaView({ generation }: { generation: Generation }) {
           {output.duration_s && <figcaption class="muted small">{output.duration_s} s</figcaption>}
         </figure>
       ))}
-      {generation.outputs.length === 0 && generation.text === undefined && (
-        <p class="muted">No output{generation.status === 'queued' || generation.status === 'running' ? ' yet' : ''}.</p>
-      )}
+      {generation.outputs.length === 0 && generation.text === undefined && <p class="muted">No output{isTerminal(generation.status) ? '' : ' yet'}.</p>}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { isComparisonFinished } from '../../../domain/comparison-status';
+import { isTerminal } from '../../../domain/generation-status';
 import type { Schemas } from '../api';
 import { ActionButton, ErrorNotice, Spinner } from '../components/async';
 import { between, formatCredits, formatDuration, formatTime } from '../components/format';
@@ -16,8 +18,6 @@ type Comparison = Schemas['Comparison'];
 type Generation = Schemas['Generation'];
 
 const POLL_MS = 1000;
-const TERMINAL_COMPARISON = ['succeeded', 'partial', 'failed'];
-const TERMINAL_GENERATION = ['succeeded', 'failed', 'canceled'];
 
 export function ComparisonDetail({ location }: ViewProps) {
   const id = location.segments[1]!;
@@ -38,12 +38,12 @@ export function ComparisonDetail({ location }: ViewProps) {
         setComparison(current);
         setError(undefined);
         // A finished model's full generation has its timings, attempts and outputs: fetched once.
-        const finished = current.generations.filter((g) => TERMINAL_GENERATION.includes(g.status) && !fetched.current.has(g.id));
+        const finished = current.generations.filter((g) => isTerminal(g.status) && !fetched.current.has(g.id));
         finished.forEach((g) => fetched.current.add(g.id));
         const full = await Promise.all(finished.map((g) => api.generations.get(g.id)));
         if (!alive) return;
         if (full.length) setGenerations((known) => ({ ...known, ...Object.fromEntries(full.map((g) => [g.id, g])) }));
-        if (!TERMINAL_COMPARISON.includes(current.status)) timer = setTimeout(() => void tick(), POLL_MS);
+        if (!isComparisonFinished(current.status)) timer = setTimeout(() => void tick(), POLL_MS);
       } catch (err) {
         if (!alive) return;
         setError(err);
@@ -65,8 +65,8 @@ export function ComparisonDetail({ location }: ViewProps) {
       </section>
     );
   }
-  const running = !TERMINAL_COMPARISON.includes(comparison.status);
-  const done = comparison.generations.filter((g) => TERMINAL_GENERATION.includes(g.status)).length;
+  const running = !isComparisonFinished(comparison.status);
+  const done = comparison.generations.filter((g) => isTerminal(g.status)).length;
 
   return (
     <section data-testid="comparison" data-status={comparison.status}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import { GENERATION_STATUSES } from '../../../domain/generation-status';
+import { GENERATION_STATUSES, isTerminal } from '../../../domain/generation-status';
 import { MODALITIES } from '../../../domain/modalities';
 import type { Schemas } from '../api';
 import { ErrorNotice, Spinner, useAsync } from '../components/async';
@@ -62,7 +62,7 @@ const linkTo = (state: ListState) =>
   });
 
 /** What a generation cost so far: charged once finished, held while it runs. */
-const creditsOf = (g: Generation) => (g.status === 'queued' || g.status === 'running' ? `${formatCredits(g.reserved_credits)} held` : formatCredits(g.charged_credits));
+const creditsOf = (g: Generation) => (!isTerminal(g.status) ? `${formatCredits(g.reserved_credits)} held` : formatCredits(g.charged_credits));
 
 /** The models (of the chosen modality) and the keys the filters offer; keys only to a key that may list them. */
 function useFilterChoices(modality: string) {
@@ -106,7 +106,7 @@ export function Generations({ location }: ViewProps) {
   const rows = page.data?.data ?? [];
   const last = rows.at(-1);
   // Rows still running are asked again every few seconds, so the page shows them finish.
-  const unfinished = rows.some((g) => g.status === 'queued' || g.status === 'running');
+  const unfinished = rows.some((g) => !isTerminal(g.status));
   useEffect(() => {
     if (!unfinished || page.loading) return;
     const timer = setTimeout(page.reload, LIST_REFRESH_MS);
