@@ -103,6 +103,17 @@ module.exports = {
       from: { path: '^workflow-starts/' },
       to: { path: '^(activities|worker|embedded)/' },
     },
+    {
+      name: 'observability-below-its-users',
+      severity: 'error',
+      comment:
+        'observability/ holds the metric catalog and the tracing set-up that the API, the activities and ' +
+        'the worker all use. It records what they report, so it imports none of them: only domain/, lib/, ' +
+        'config/ and packages. Workflows never import it (metrics and spans come from activities and ' +
+        'interceptors, outside the deterministic sandbox).',
+      from: { path: '^observability/' },
+      to: { path: '^(db|storage|activities|workflows|workflow-starts|worker|api|embedded)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -61,7 +61,7 @@ const disableNeedsReason = {
 export default defineConfig(
   { ignores: ['.tools/**', 'clients/typescript/dist/**', 'clients/typescript/src/generated/**', 'dashboard/dist/**'] },
   {
-    files: ['{api,workflows,workflow-starts,activities,worker,db,domain,lib,config,storage,embedded,bench,test,clients}/**/*.ts', 'dashboard/**/*.{ts,tsx,mts}'],
+    files: ['{api,workflows,workflow-starts,activities,worker,db,domain,lib,config,storage,observability,embedded,bench,test,clients}/**/*.ts', 'dashboard/**/*.{ts,tsx,mts}'],
     extends: [tseslint.configs.base],
     languageOptions: {
       parserOptions: {
