@@ -1,6 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { goInstall, onPath } from './go-install';
 
 // Finds the Temporal CLI (its dev server is not on npm): on PATH, else in the project's
 // .tools/bin, else built there with `go install` when Go is present.
@@ -9,24 +9,6 @@ export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 export const TOOLS_BIN = path.join(PROJECT_ROOT, '.tools', 'bin');
 
-function onPath(command: string): string | undefined {
-  const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
-  const location = found.stdout.trim();
-  return found.status === 0 && location ? location : undefined;
-}
-
-async function goInstall(log: (line: string) => void): Promise<void> {
-  log(`building the Temporal CLI with go install ${TEMPORAL_CLI_MODULE} (minutes the first time; Go caches it after)`);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('go', ['install', TEMPORAL_CLI_MODULE], {
-      env: { ...process.env, GOBIN: TOOLS_BIN },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install exited with ${code}`))));
-  });
-}
-
 /** The CLI's path, or undefined when there is none and no Go to build it. */
 export async function findOrBuildTemporalCli(log: (line: string) => void): Promise<string | undefined> {
   const local = path.join(TOOLS_BIN, 'temporal');
@@ -34,7 +16,8 @@ export async function findOrBuildTemporalCli(log: (line: string) => void): Promi
   const global = onPath('temporal');
   if (global) return global;
   if (!onPath('go')) return undefined;
-  await goInstall(log);
+  log(`building the Temporal CLI with go install ${TEMPORAL_CLI_MODULE} (minutes the first time; Go caches it after)`);
+  await goInstall(TEMPORAL_CLI_MODULE, TOOLS_BIN);
   return local;
 }
 

@@ -8,6 +8,7 @@ import { TEMPORAL_CONFIG_DIR, temporalServerEnv, type TemporalServerPorts } from
 import { TEMPORAL_SERVER_VERSION, TEMPORAL_UI_SERVER_VERSION } from '../../embedded/temporal-server-binaries';
 import { loadConfig } from '../../config';
 import { loadComposeFile, MissingVariableError, parseVolume, type ComposeFile, type ComposeService } from '../helpers/compose-file';
+import { DATASOURCES_FILE, OPS_DIR, PROMETHEUS_CONFIG_FILE } from '../helpers/ops-files';
 import { envTemplateActions, renderEnvTemplate } from '../helpers/env-template';
 
 // docker-compose.yml cannot run on this machine (no Docker), so it is held to the production mode
@@ -22,6 +23,7 @@ const SECRETS = {
   S3_SECRET_ACCESS_KEY: 's3-secret',
   ADMIN_TOKEN: 'admin-secret',
   URL_SIGNING_SECRET: 'signing-secret',
+  GRAFANA_ADMIN_PASSWORD: 'grafana-secret',
 };
 
 /** What the temporal service's entrypoint exports from `getent hosts`: the container's address. */
@@ -285,6 +287,86 @@ describe('docker-compose.yml against the production mode', () => {
         (err: unknown) => err instanceof MissingVariableError && err.message.startsWith(`${secret}:`),
       );
     }
+  });
+});
+
+/** The metrics listeners of the API and worker processes at their defaults (API_METRICS_PORT, WORKER_METRICS_PORT). */
+const METRICS_PORTS = { api: 9464, worker: 9465 };
+
+/** The file or folder of this repository a service mounts at `target`. */
+function mountedFrom(app: ComposeService, target: string): string {
+  const mount = (app.volumes ?? []).map(parseVolume).find((volume) => volume.target === target);
+  assert.ok(mount, `nothing is mounted at ${target}`);
+  assert.ok(mount.source.startsWith('./'), `${target} is mounted from ${mount.source}, not from the repository`);
+  assert.ok(mount.readOnly, `${mount.source} is mounted writable`);
+  return path.join(PROJECT_ROOT, ...mount.source.slice(2).split('/'));
+}
+
+describe('docker-compose.yml’s Prometheus and Grafana', () => {
+  it('mounts only files and folders of the repository that exist', () => {
+    for (const [name, app] of Object.entries(compose().services)) {
+      for (const { source } of (app.volumes ?? []).map(parseVolume)) {
+        if (!source.startsWith('./')) continue; // a named volume
+        assert.ok(existsSync(path.join(PROJECT_ROOT, source)), `${name} mounts ${source}, which does not exist`);
+      }
+    }
+  });
+
+  it('runs Prometheus with ops/prometheus: its configuration and every rule file it names', () => {
+    const prometheus = service(compose(), 'prometheus');
+    const configFlag = (prometheus.command ?? []).find((arg) => arg.startsWith('--config.file='));
+    assert.ok(configFlag, 'prometheus is started without --config.file');
+    const configPath = configFlag.slice('--config.file='.length);
+    assert.equal(mountedFrom(prometheus, configPath), PROMETHEUS_CONFIG_FILE);
+    const config = parse(readFileSync(PROMETHEUS_CONFIG_FILE, 'utf8')) as { rule_files: string[] };
+    assert.ok(config.rule_files.length > 0, 'no rule files');
+    for (const ruleFile of config.rule_files) {
+      // Relative rule files are read from the configuration file's folder.
+      const inContainer = path.posix.resolve(path.posix.dirname(configPath), ruleFile);
+      assert.equal(mountedFrom(prometheus, inContainer), path.resolve(path.dirname(PROMETHEUS_CONFIG_FILE), ruleFile));
+    }
+    assert.deepEqual(prometheus.ports, ['127.0.0.1:9090:9090']);
+  });
+
+  it('scrapes every API and worker replica through Docker DNS on their metrics ports, and the Temporal server on the one it renders', () => {
+    const file = compose();
+    const config = parse(readFileSync(PROMETHEUS_CONFIG_FILE, 'utf8')) as {
+      scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; type: string; port: number }[]; static_configs?: { targets: string[] }[] }[];
+    };
+    for (const [name, port] of Object.entries(METRICS_PORTS)) {
+      service(file, name);
+      const jobs = config.scrape_configs.filter((job) => job.dns_sd_configs?.some((sd) => sd.names.includes(name)));
+      assert.equal(jobs.length, 1, `${jobs.length} scrape jobs find ${name} replicas`);
+      assert.deepEqual(jobs[0]!.dns_sd_configs, [{ names: [name], type: 'A', port, refresh_interval: '15s' }]);
+    }
+    const listen = composeServerConfig(service(file, 'temporal')).global.metrics.prometheus.listenAddress as string;
+    const [host, port] = listen.split(':');
+    assert.equal(host, '0.0.0.0', 'the Temporal server serves its metrics on the container’s loopback only');
+    const targets = config.scrape_configs.flatMap((job) => job.static_configs ?? []).flatMap((entry) => entry.targets);
+    assert.ok(targets.includes(`temporal:${port}`), `no scrape job reads the Temporal server's metrics at temporal:${port}`);
+  });
+
+  it('provisions Grafana with that Prometheus and the dashboards of ops/grafana, local only, its admin password required', () => {
+    const file = compose();
+    const grafana = service(file, 'grafana');
+    assert.equal(mountedFrom(grafana, '/etc/grafana/provisioning/datasources'), path.dirname(DATASOURCES_FILE));
+    const datasources = parse(readFileSync(DATASOURCES_FILE, 'utf8')) as { datasources: { type: string; url: string }[] };
+    const prometheusPort = service(file, 'prometheus').ports![0]!.split(':').at(-1);
+    assert.deepEqual(
+      datasources.datasources.map((source) => [source.type, source.url]),
+      [['prometheus', `http://prometheus:${prometheusPort}`]],
+    );
+    const providersFolder = mountedFrom(grafana, '/etc/grafana/provisioning/dashboards');
+    assert.equal(providersFolder, path.join(OPS_DIR, 'grafana', 'provisioning', 'dashboards'));
+    const providers = parse(readFileSync(path.join(providersFolder, 'generation-service.yml'), 'utf8')) as { providers: { options: { path: string } }[] };
+    const dashboardsPath = providers.providers[0]!.options.path;
+    assert.equal(mountedFrom(grafana, dashboardsPath), path.join(OPS_DIR, 'grafana', 'dashboards'));
+    const home = grafana.environment?.GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH ?? '';
+    assert.equal(path.posix.dirname(home), dashboardsPath);
+    assert.ok(existsSync(path.join(OPS_DIR, 'grafana', 'dashboards', path.posix.basename(home))), `the home dashboard ${home} is no file of ops/grafana/dashboards`);
+    assert.equal(grafana.environment?.GF_SECURITY_ADMIN_PASSWORD, SECRETS.GRAFANA_ADMIN_PASSWORD);
+    assert.equal(grafana.environment?.GF_AUTH_ANONYMOUS_ORG_ROLE, 'Viewer');
+    assert.deepEqual(grafana.ports, ['127.0.0.1:3000:3000']);
   });
 });
 
