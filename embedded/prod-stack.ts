@@ -14,6 +14,7 @@ import { startServiceProcesses } from './service-processes';
 import { prepareTemporalDatabases } from './temporal-databases';
 import { ensureNamespaces, freeTemporalServerPorts, startTemporalServer, type TemporalServerPorts } from './temporal-prod-server';
 import { findOrBuildTemporalServerBinaries } from './temporal-server-binaries';
+import { ensureSearchAttributes } from './search-attribute-registration';
 import { startTemporalUi } from './temporal-ui';
 
 // The production topology on one machine, without Docker (`npm run stack:prod`, the prod tests and
@@ -189,6 +190,8 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
     const config: Config = { ...loadConfig(serviceEnv), port: proxy.port };
 
     await ensureNamespaces(temporalAddress, ['default', config.temporalNamespace], step);
+    // Before any worker or API: a workflow started with an attribute the namespace lacks is refused.
+    for (const namespace of new Set(['default', config.temporalNamespace])) await ensureSearchAttributes(temporalAddress, namespace, step);
 
     step('running the service migrations');
     const knex = createKnex(pg.databaseUrl);

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { Connection } from '@temporalio/client';
 import { findOrBuildTemporalCli } from './temporal-cli';
+import { SEARCH_ATTRIBUTE_SPECS } from '../domain/search-attributes';
+import { ensureSearchAttributes } from './search-attribute-registration';
 
 /** gRPC status NOT_FOUND. */
 const GRPC_NOT_FOUND = 5;
@@ -65,6 +67,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   args.push('--dynamic-config-value', 'system.enableActivityEagerExecution=true');
   // New tasks go to one partition of each task queue: config/temporal/dynamicconfig/production.yaml says why.
   args.push('--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1');
+  // The service's search attributes (docs/operations.md, "Finding a job in the Temporal UI").
+  for (const spec of SEARCH_ATTRIBUTE_SPECS) args.push('--search-attribute', spec);
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
   if (opts.dbFilename) {
@@ -84,6 +88,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`temporal server exited with ${code}: ${stderr}`))));
   exited.catch(() => undefined);
   await Promise.race([waitUntilServing(address, 60_000), exited]);
+  // The flags apply to a new database only: one from before an attribute existed gets it here.
+  if (opts.dbFilename) await Promise.race([ensureSearchAttributes(address, 'default', opts.log), exited]);
 
   return {
     address,
@@ -112,6 +118,7 @@ async function startWithTestingPackage(opts: TemporalDevServerOptions): Promise<
       dbFilename: opts.dbFilename,
     },
   });
+  await ensureSearchAttributes(`127.0.0.1:${opts.port}`, 'default', opts.log);
   return {
     address: `127.0.0.1:${opts.port}`,
     uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : undefined,

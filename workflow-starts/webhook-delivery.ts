@@ -1,6 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { WebhookRelaySettings } from '../config/webhook-settings';
 import type { WebhookDeliveryInput } from '../workflows/definitions';
+import type { DeliveryToStart } from '../db/repos/webhook-deliveries';
+import { deliverySearchAttributes } from '../domain/search-attributes';
+import { deliveryMemo, deliverySummary } from '../domain/workflow-memo';
 
 // Starting a webhook delivery's workflow, which two floors do: the API when a delivery is replayed
 // (api/routes/webhooks.ts) and the outbox relay in the worker (activities/webhooks/relay.ts). One
@@ -16,7 +19,15 @@ import type { WebhookDeliveryInput } from '../workflows/definitions';
  * is never started again, while a `resume` (the relay's sweep of stranded deliveries) reuses the id
  * of a run that has closed.
  */
-export async function startWebhookDelivery(temporal: Client, settings: WebhookRelaySettings, deliveryId: string, resume?: WebhookDeliveryInput['resume']): Promise<boolean> {
+export async function startWebhookDelivery(temporal: Client, settings: WebhookRelaySettings, delivery: DeliveryToStart, resume?: WebhookDeliveryInput['resume']): Promise<boolean> {
+  const deliveryId = delivery.id;
+  const owned = {
+    organizationId: delivery.organization_id,
+    environment: delivery.environment,
+    webhookId: delivery.subscription_id,
+    eventType: delivery.event_type,
+    eventId: delivery.event_id,
+  };
   const input: WebhookDeliveryInput = { deliveryId, scheduleMs: settings.scheduleMs, timeoutMs: settings.timeoutMs, ...(resume && { resume }) };
   try {
     await temporal.workflow.start('webhookDeliveryWorkflow', {
@@ -24,6 +35,10 @@ export async function startWebhookDelivery(temporal: Client, settings: WebhookRe
       taskQueue: settings.taskQueue,
       args: [input],
       workflowIdReusePolicy: resume ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+      // What an operator finds and reads it by in the Temporal UI (docs/operations.md).
+      typedSearchAttributes: deliverySearchAttributes(owned),
+      memo: deliveryMemo(owned),
+      staticSummary: deliverySummary(owned),
     });
     return true;
   } catch (err) {

@@ -4,6 +4,9 @@ import { DEFAULT_ADMISSION_WAIT_MS, generationExecutionTimeoutMs } from '../doma
 import { admitUpdate, type Admission, type ComparisonInput, type ComparisonOutcome, type GenerationInput } from './definitions';
 import { DB_RETRY } from './failures';
 import { generationWorkflow } from './generation';
+import { setsSearchAttributes, upsertStatus } from './search-attribute-upserts';
+import { generationSearchAttributes } from '../domain/search-attributes';
+import { generationMemo, generationSummary } from '../domain/workflow-memo';
 
 // One comparison: admit it with every child in one statement (answering the caller through the
 // `admit` update, as a generation does), run each child as an ordinary generation workflow (child
@@ -47,13 +50,22 @@ export async function comparisonWorkflow(input: ComparisonInput): Promise<Compar
     if (!(await condition(() => admission !== undefined, admitWaitMs))) {
       admission = CancellationScope.nonCancellable(() => db.reserveComparison(input));
     }
-    if (!(await admission!).admitted) return outcome;
+    if (!(await admission!).admitted) {
+      upsertStatus(null);
+      return outcome;
+    }
+    upsertStatus('running');
     // allSettled: a child that failed, or was cancelled, has settled itself; its siblings go on.
     await Promise.allSettled(input.children.map((child) => runChild(child)));
   } finally {
     await CancellationScope.nonCancellable(async () => {
       closing = true;
-      if (await settleUnstarted()) outcome = (await db.finishComparison(input.comparisonId)) ?? outcome;
+      if (await settleUnstarted()) {
+        const finished = await db.finishComparison(input.comparisonId);
+        outcome = finished ?? outcome;
+        // `open`: a child is left to the reconciler, and the comparison is still running.
+        if (finished !== undefined && finished !== 'open') upsertStatus(finished);
+      }
       await condition(allHandlersFinished);
     });
   }
@@ -66,6 +78,12 @@ export async function comparisonWorkflow(input: ComparisonInput): Promise<Compar
       // A child keeps running, and settles itself, if this workflow is terminated or times out.
       parentClosePolicy: ParentClosePolicy.ABANDON,
       workflowExecutionTimeout: generationExecutionTimeoutMs(child.modality, child.timeouts, 0),
+      // Found and read in the Temporal UI as a generation of its own, under its comparison's id.
+      ...(setsSearchAttributes() && {
+        typedSearchAttributes: generationSearchAttributes(child),
+        memo: generationMemo(child),
+        staticSummary: generationSummary(child),
+      }),
     });
     started.add(child.generationId);
     await handle.result();

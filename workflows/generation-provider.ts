@@ -5,6 +5,7 @@ import type { GenerationInput, ProviderOutcome } from './definitions';
 import { mayFallBack, PROVIDER_RETRY } from './failures';
 import type { GenerationState } from './generation-state';
 import { stopProviderJob } from './generation-settlement';
+import { upsertRunningOn } from './search-attribute-upserts';
 
 // The provider phase of a generation (workflows/generation.ts): its routes in order (decisions §7),
 // each a sync step (a local activity) or an async job (submitted and polled by one heartbeating
@@ -42,6 +43,7 @@ export async function runRoutes(input: GenerationInput, state: GenerationState):
 
 async function runSync(input: GenerationInput, state: GenerationState, route: number): Promise<ProviderOutcome> {
   const local = proxyLocalActivities<Activities>({ startToCloseTimeout: input.timeouts.providerStartToCloseMs, retry: PROVIDER_RETRY });
+  upsertRunningOn(input.routes?.[route]?.provider);
   state.jobMayRun({ route, sync: true });
   const outcome = await local.runProvider(input, route);
   state.jobEnded();
@@ -58,6 +60,7 @@ async function runAsync(input: GenerationInput, state: GenerationState, route: n
   // submitting and polling in two. A provider's callback wakes its poll (activities/poll-hints.ts);
   // restarting this activity while it submits could submit twice, so nothing here interrupts it.
   deprecatePatch('one-provider-activity');
+  upsertRunningOn(input.routes?.[route]?.provider);
   state.jobMayRun({ route, sync: false });
   const outcome = await remote.runProviderJob(input, route);
   state.jobEnded();

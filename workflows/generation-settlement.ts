@@ -3,6 +3,7 @@ import type { Activities } from '../activities';
 import type { GenerationFailure, GenerationInput } from './definitions';
 import { DB_RETRY } from './failures';
 import type { GenerationState } from './generation-state';
+import { upsertStatus } from './search-attribute-upserts';
 
 // How a generation that did not reach capture is settled: its provider job stopped, its
 // reservation refunded (the refund emits the event in the same transaction). The workflow
@@ -34,6 +35,7 @@ export async function settleLeftovers(input: GenerationInput, state: GenerationS
     canceled ? { generationId: input.generationId, status: 'canceled' } : { generationId: input.generationId, status: 'failed', ...(state.failure ?? LOST_ADMISSION) },
   );
   state.settledNow();
+  upsertStatus(canceled ? 'canceled' : 'failed');
 }
 
 /**

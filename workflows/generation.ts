@@ -6,6 +6,7 @@ import { describeFailure, DB_RETRY } from './failures';
 import { runRoutes, runWithinBudget } from './generation-provider';
 import { settleLeftovers } from './generation-settlement';
 import { GenerationState } from './generation-state';
+import { upsertStatus } from './search-attribute-upserts';
 
 // One generation: reserve credits (answering the caller through the `admit` update), run the
 // provider (generation-provider.ts), then charge or refund (generation-settlement.ts), which emits
@@ -46,12 +47,16 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     if (!(await condition(() => state.admission !== undefined, admitWaitMs))) {
       state.admitUnasked(() => CancellationScope.nonCancellable(() => db.reserveCredits(input)));
     }
-    if (!(await state.admission!).admitted) return 'rejected';
+    if (!(await state.admission!).admitted) {
+      upsertStatus(null);
+      return 'rejected';
+    }
     // Routes tried in order since `provider-routes` (docs/testing.md, the patch ledger).
     deprecatePatch('provider-routes');
     const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () => runRoutes(input, state));
     await CancellationScope.nonCancellable(() => db.captureCredits({ input, outcome }));
     state.settledNow();
+    upsertStatus('succeeded');
     return 'succeeded';
   } catch (err) {
     if (root.consideredCancelled) throw err;

@@ -1,6 +1,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { WebhookRelaySettings } from '../../config/webhook-settings';
 import type { Repos } from '../../db/repos';
+import type { DeliveryToStart } from '../../db/repos/webhook-deliveries';
 import type { WebhookDeliveryInput } from '../../workflows/definitions';
 import { startWebhookDelivery } from '../../workflow-starts/webhook-delivery';
 
@@ -33,7 +34,7 @@ export function createWebhookRelay(deps: {
   const { repos, temporal, settings } = deps;
 
   /** Starts the delivery's workflow unless one runs (workflow-starts/webhook-delivery.ts). */
-  const startDelivery = (deliveryId: string, resume?: WebhookDeliveryInput['resume']) => startWebhookDelivery(temporal, settings, deliveryId, resume);
+  const startDelivery = (delivery: DeliveryToStart, resume?: WebhookDeliveryInput['resume']) => startWebhookDelivery(temporal, settings, delivery, resume);
 
   /** The workflow's status name, or `missing` when Temporal has no run of it. */
   async function workflowStatus(deliveryId: string): Promise<string> {
@@ -63,7 +64,7 @@ export function createWebhookRelay(deps: {
             if (status === 'RUNNING') return false;
             const resume = { number: d.attempt_count + 1, gapMs: d.next_attempt_at ? Math.max(0, d.next_attempt_at.getTime() - Date.now()) : 0 };
             // Another sweep may have restarted it since it was read.
-            if (!(await startDelivery(d.id, resume))) return false;
+            if (!(await startDelivery(d, resume))) return false;
             deps.log?.('restarted a webhook delivery whose workflow had closed without ending it', {
               delivery_id: d.id,
               workflow_status: status,
@@ -86,7 +87,7 @@ export function createWebhookRelay(deps: {
    * Starts the deliveries RELAY_START_CONCURRENCY at a time (a new start as soon as one returns, so
    * one slow answer holds up no chunk), marking them started in batches as they go.
    */
-  async function startAll(ids: string[]): Promise<number> {
+  async function startAll(deliveries: DeliveryToStart[]): Promise<number> {
     let next = 0;
     let failure: unknown;
     const started: string[] = [];
@@ -95,12 +96,12 @@ export function createWebhookRelay(deps: {
       await repos.webhookDeliveries.markStarted(started.splice(0));
       deps.heartbeat?.();
     };
-    const lanes = Array.from({ length: Math.min(RELAY_START_CONCURRENCY, ids.length) }, async () => {
-      while (next < ids.length && failure === undefined) {
-        const id = ids[next++]!;
+    const lanes = Array.from({ length: Math.min(RELAY_START_CONCURRENCY, deliveries.length) }, async () => {
+      while (next < deliveries.length && failure === undefined) {
+        const delivery = deliveries[next++]!;
         try {
-          await startDelivery(id);
-          started.push(id);
+          await startDelivery(delivery);
+          started.push(delivery.id);
           if (started.length >= RELAY_START_CONCURRENCY) await flush();
         } catch (err) {
           failure ??= err;
@@ -111,7 +112,7 @@ export function createWebhookRelay(deps: {
     // Those started before a failure are marked; the rest stay unstarted for the next pass.
     await flush();
     if (failure !== undefined) throw failure;
-    return ids.length;
+    return deliveries.length;
   }
 
   return {

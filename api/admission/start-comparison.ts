@@ -15,6 +15,8 @@ import type { ApiDeps } from '../context';
 import { ApiError } from '../errors';
 import type { IdempotencyState } from '../idempotency-state';
 import type { GenerationRequest } from './generation-request';
+import { comparisonSearchAttributes } from '../../domain/search-attributes';
+import { comparisonMemo, comparisonSummary } from '../../domain/workflow-memo';
 
 type Found = { comparison: ComparisonRow; children: ComparisonChild[] };
 
@@ -29,7 +31,9 @@ export async function startComparison(
   deps: ApiDeps,
   principal: KeyPrincipal,
   request: { modality: Modality; prompt: string; paramsShared: Record<string, unknown>; children: GenerationRequest[] },
-  idempotency?: IdempotencyState,
+  idempotency: IdempotencyState | undefined,
+  /** The route the request came in on, for the workflow's memo. */
+  endpoint: string,
 ): Promise<Found> {
   const comparisonId = idempotency?.resourceId ?? newId('cmp');
   const owner = { organizationId: principal.organizationId, environment: principal.environment };
@@ -76,6 +80,10 @@ export async function startComparison(
     args: [input],
     workflowExecutionTimeout: comparisonExecutionTimeoutMs(request.modality, deps.generationTimeouts, deps.admissionTimeoutMs),
     workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
+    // What an operator finds and reads it by in the Temporal UI (docs/operations.md).
+    typedSearchAttributes: comparisonSearchAttributes(input),
+    memo: comparisonMemo({ ...input, models: children.map((c) => c.model), endpoint }),
+    staticSummary: comparisonSummary({ ...input, models: children.map((c) => c.model) }),
   });
   const abortAdmission = new AbortController();
   const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () => deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }));

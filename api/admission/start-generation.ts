@@ -21,6 +21,8 @@ import { serveFromCache } from './serve-from-cache';
 import type { GenerationRequest } from './generation-request';
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import { ApiError } from '../errors';
+import { generationSearchAttributes } from '../../domain/search-attributes';
+import { generationMemo, generationSummary } from '../../domain/workflow-memo';
 
 /**
  * Starts a generation workflow with Update-with-Start: the `admit` update reserves credits inside
@@ -37,7 +39,9 @@ export async function startGeneration(
   deps: ApiDeps,
   principal: KeyPrincipal,
   request: GenerationRequest,
-  idempotency?: IdempotencyState,
+  idempotency: IdempotencyState | undefined,
+  /** The route the request came in on, for the workflow's memo. */
+  endpoint: string,
 ): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
   const generationId = idempotency?.resourceId ?? newId('gen');
   if (idempotency?.takenOver) {
@@ -86,6 +90,10 @@ export async function startGeneration(
     // A taken-over retry attaches to the job its first attempt started, if that is still running;
     // a closed one without a generation row was refused admission and may run again.
     workflowIdConflictPolicy: idempotency?.takenOver ? 'USE_EXISTING' : 'FAIL',
+    // What an operator finds and reads it by in the Temporal UI (docs/operations.md).
+    typedSearchAttributes: generationSearchAttributes(input),
+    memo: generationMemo({ ...input, endpoint }),
+    staticSummary: generationSummary(input),
   });
   const abortAdmission = new AbortController();
   const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () => deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }));
@@ -157,7 +165,7 @@ async function waitAtMost(deps: ApiDeps, ms: number, result: () => Promise<unkno
 
 /** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
 export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
-  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency);
+  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
   ctx.status = httpStatus;
   ctx.body = await presentGeneration(generation, outputs, deps.storage);
 }

@@ -30,6 +30,7 @@ export function registerComparisonRoutes(router: AppRouter, deps: ApiDeps): void
       principal,
       { modality: resolved.modality, prompt: body.prompt, paramsShared: body.params_shared ?? {}, children },
       ctx.state.idempotency,
+      ctx.path,
     );
     ctx.status = 202;
     ctx.body = await presentComparison(found, deps.storage, { asAccepted: true });

@@ -134,7 +134,7 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     const webhooks = webhooksOf(deps);
     const replay = await deps.repos.webhookDeliveries.insertReplay(found.delivery);
     try {
-      await startWebhookDelivery(deps.temporal, webhooks.relay, replay.id);
+      await startWebhookDelivery(deps.temporal, webhooks.relay, replay);
       await deps.repos.webhookDeliveries.markStarted([replay.id]);
     } catch (err) {
       ctx.state.logger.warn('replay recorded, its start left to the relay sweep', { delivery_id: replay.id, error: String(err) });

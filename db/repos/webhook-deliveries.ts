@@ -20,6 +20,11 @@ export interface DeliveryRow {
   finished_at: Date | null;
 }
 
+/** What starting a delivery's workflow needs of it (workflow-starts/webhook-delivery.ts). */
+export type DeliveryToStart = Pick<DeliveryRow, 'id' | 'subscription_id' | 'organization_id' | 'environment' | 'event_id' | 'event_type'>;
+
+const TO_START_COLUMNS = ['id', 'subscription_id', 'organization_id', 'environment', 'event_id', 'event_type'] as const;
+
 export interface AttemptRow {
   delivery_id: string;
   number: number;
@@ -69,9 +74,8 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
     },
 
     /** Deliveries whose workflow is not known to be started, oldest first. */
-    async listUnstarted(limit: number, trx: Db = knex): Promise<string[]> {
-      const rows: { id: string }[] = await trx('webhook_deliveries').select('id').where({ workflow_started: false }).orderBy('created_at').limit(limit);
-      return rows.map((r) => r.id);
+    async listUnstarted(limit: number, trx: Db = knex): Promise<DeliveryToStart[]> {
+      return trx('webhook_deliveries').select(TO_START_COLUMNS).where({ workflow_started: false }).orderBy('created_at').limit(limit);
     },
 
     /**
@@ -82,9 +86,9 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
     async listOverdue(
       page: { graceMs: number; limit: number; after?: { dueAt: Date; id: string } },
       trx: Db = knex,
-    ): Promise<{ id: string; attempt_count: number; next_attempt_at: Date | null; due_at: Date }[]> {
+    ): Promise<(DeliveryToStart & { attempt_count: number; next_attempt_at: Date | null; due_at: Date })[]> {
       const query = trx('webhook_deliveries')
-        .select('id', 'attempt_count', 'next_attempt_at', trx.raw('COALESCE(next_attempt_at, created_at) AS due_at'))
+        .select(...TO_START_COLUMNS, 'attempt_count', 'next_attempt_at', trx.raw('COALESCE(next_attempt_at, created_at) AS due_at'))
         .whereIn('status', ['pending', 'failed'])
         .where({ workflow_started: true })
         .whereRaw('COALESCE(next_attempt_at, created_at) < now() - make_interval(secs => ?)', [page.graceMs / 1000])

@@ -6,8 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { msToNumber } from '@temporalio/common/lib/time';
 import pg from 'pg';
+import { temporal } from '@temporalio/proto';
 import { findOrBuildTemporalCli, PROJECT_ROOT } from '../../embedded/temporal-cli';
 import { NAMESPACE_RETENTION } from '../../embedded/temporal-prod-server';
+import { SEARCH_ATTRIBUTE_NAMES, SEARCH_ATTRIBUTE_SPECS } from '../../domain/search-attributes';
 import { findOrBuildTemporalServerBinaries } from '../../embedded/temporal-server-binaries';
 import { stack } from '../helpers/stack';
 
@@ -60,6 +62,30 @@ describe('the admin-tools scripts of docker-compose.yml', () => {
       const second = await runScript('create-namespace.sh', env);
       assert.equal(second.code, 0, second.output);
       assert.match(second.output, new RegExp(`namespace ${namespace} exists`));
+    });
+
+    it("registers the service's search attributes in the namespace, and keeps them on a second run", async function () {
+      this.timeout(120_000);
+      const namespace = `compose-${uniqueSuffix()}`;
+      const env = {
+        PATH: `${cliDir}:${process.env.PATH}`,
+        TEMPORAL_ADDRESS: stack().config.temporalAddress!,
+        TEMPORAL_NAMESPACE: namespace,
+        TEMPORAL_SEARCH_ATTRIBUTES: SEARCH_ATTRIBUTE_SPECS.join(' '),
+      };
+      const first = await runScript('create-namespace.sh', env);
+      assert.equal(first.code, 0, first.output);
+      for (const name of SEARCH_ATTRIBUTE_NAMES) assert.match(first.output, new RegExp(`search attribute ${name} created`));
+      const { customAttributes } = await stack().temporal.connection.operatorService.listSearchAttributes({ namespace });
+      const keyword = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+      assert.deepEqual(
+        Object.fromEntries(SEARCH_ATTRIBUTE_NAMES.map((name) => [name, customAttributes?.[name]])),
+        Object.fromEntries(SEARCH_ATTRIBUTE_NAMES.map((name) => [name, keyword])),
+      );
+
+      const second = await runScript('create-namespace.sh', env);
+      assert.equal(second.code, 0, second.output);
+      for (const name of SEARCH_ATTRIBUTE_NAMES) assert.match(second.output, new RegExp(`search attribute ${name} exists`));
     });
   });
 

@@ -7,6 +7,7 @@ import { TEMPORAL_DB_NAME, TEMPORAL_DB_USER, TEMPORAL_VISIBILITY_DB_NAME } from 
 import { TEMPORAL_CONFIG_DIR, temporalServerEnv, type TemporalServerPorts } from '../../embedded/temporal-prod-server';
 import { TEMPORAL_SERVER_VERSION, TEMPORAL_UI_SERVER_VERSION } from '../../embedded/temporal-server-binaries';
 import { loadConfig } from '../../config';
+import { SEARCH_ATTRIBUTE_SPECS } from '../../domain/search-attributes';
 import { loadComposeFile, MissingVariableError, parseVolume, type ComposeFile, type ComposeService } from '../helpers/compose-file';
 import { DATASOURCES_FILE, OPS_DIR, PROMETHEUS_CONFIG_FILE } from '../helpers/ops-files';
 import { envTemplateActions, renderEnvTemplate } from '../helpers/env-template';
@@ -234,6 +235,11 @@ describe('docker-compose.yml against the production mode', () => {
       assert.equal(app.environment?.TEMPORAL_NAMESPACE, registrar.environment?.TEMPORAL_NAMESPACE);
       assert.equal(app.depends_on?.['temporal-create-namespace']?.condition, 'service_completed_successfully', name);
     }
+  });
+
+  it("registers the service's search attributes, the same list the dev server and the production mode register", () => {
+    const registrar = service(compose(), 'temporal-create-namespace');
+    assert.deepEqual((registrar.environment?.TEMPORAL_SEARCH_ATTRIBUTES ?? '').split(/\s+/).filter(Boolean), [...SEARCH_ATTRIBUTE_SPECS]);
   });
 
   it('runs two API processes behind one port and two workers, as the production mode does', () => {
