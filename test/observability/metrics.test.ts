@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createActivities } from '../../activities';
+import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
+import { newId } from '../../lib/ids';
+import type { GenerationInput, ProviderOutcome } from '../../workflows/definitions';
 import { call, createOrganization, waitFor, type HttpResult } from '../helpers/http';
+import { providerDoublesRegistry } from '../helpers/provider-doubles';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
 import { deltaBy, scrape, type Sample } from '../helpers/prometheus-text';
 import { stack } from '../helpers/stack';
@@ -182,6 +188,76 @@ describe('Prometheus metrics', function () {
     assert.deepEqual(delta('dependency_unavailable_total'), {});
     assert.deepEqual(delta('reconciler_repairs_total'), {});
     await assertMoneyInvariants(org.id);
+  });
+
+  it('counts nothing more when a settled step runs again: a retried reservation, capture, refund or webhook record', async () => {
+    const { metricsUrls, apiDeps } = stack();
+    const org = await createOrganization({ credits: 10_000 });
+    // The money steps' organization has no webhook: its generations' events send nothing.
+    const spender = await createOrganization({ credits: 10_000 });
+    const key = await stack().knex('api_keys').where({ organization_id: spender.id, environment: 'live' }).first('id');
+    const activities = createActivities({
+      knex: stack().knex,
+      repos: stack().repos,
+      storage: apiDeps.storage,
+      providers: providerDoublesRegistry(),
+      webhooks: apiDeps.webhooks!,
+    });
+    const input = (): GenerationInput => ({
+      generationId: newId('gen'),
+      organizationId: spender.id,
+      apiKeyId: key.id,
+      environment: 'live',
+      modality: 'music',
+      model: 'minimax-music-v2',
+      prompt: 'twice',
+      params: {},
+      estimatedCredits: 100,
+      timeouts: DEFAULT_GENERATION_TIMEOUTS,
+      plan: 'pro',
+      admitBy: Date.now() + 60_000,
+    });
+    // A delivered webhook, through the API, whose first attempt's record is then written again.
+    const received: number[] = [];
+    const receiver = await startHttpsServer(stack().receiverCertificate, (req, res) => req.resume().on('end', () => res.writeHead(received.push(200) && 200).end()));
+    let deliveryId: string;
+    try {
+      const hook = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: `https://127.0.0.1:${receiver.port}/hook`, events: ['generation.completed'] } });
+      await call('POST', '/v1/images', { key: org.liveKey, body: { model: IMAGE, prompt: 'metrics: delivered once' } });
+      deliveryId = await waitFor(async () => {
+        const res = await call('GET', `/v1/webhooks/${hook.body.id}/deliveries`, { key: org.liveKey });
+        return res.body.data[0]?.status === 'succeeded' ? (res.body.data[0].id as string) : undefined;
+      });
+    } finally {
+      await receiver.close();
+    }
+    await quiesce();
+    const before = await scrape(metricsUrls.worker);
+
+    const env = new MockActivityEnvironment();
+    const [captured, refunded] = [input(), input()];
+    for (const gen of [captured, refunded]) {
+      assert.deepEqual(await env.run(activities.reserveCredits, gen), { admitted: true });
+      assert.deepEqual(await env.run(activities.reserveCredits, gen), { admitted: true }, 'a retry finds it admitted');
+    }
+    const outcome: ProviderOutcome = { outputs: [], served: { provider: 'simulator', model: 'minimax-music-v2' } };
+    await env.run(activities.captureCredits, { input: captured, outcome });
+    await env.run(activities.captureCredits, { input: captured, outcome });
+    await env.run(activities.refundCredits, { generationId: refunded.generationId, status: 'failed' as const });
+    await env.run(activities.refundCredits, { generationId: refunded.generationId, status: 'failed' as const });
+    await env.run(activities.refundCredits, { generationId: captured.generationId, status: 'canceled' as const });
+    const result = { delivered: true, statusCode: 200, latencyMs: 5, error: null, responseBody: '' };
+    assert.equal(await env.run(activities.recordWebhookAttempt, { deliveryId, number: 1, result, nextGapMs: 1_000 }), 'succeeded');
+
+    const after = await scrape(metricsUrls.worker);
+    const charged = (await stack().knex('generations').where({ id: captured.generationId }).first('charged_credits')).charged_credits as number;
+    assert.deepEqual(deltaBy(before, after, `${P}credits_reserved_total`), { 'environment=live,modality=music': 200 });
+    assert.deepEqual(deltaBy(before, after, `${P}credits_charged_total`), charged > 0 ? { 'environment=live,modality=music': charged } : {});
+    assert.equal(total(deltaBy(before, after, `${P}credits_refunded_total`)), 200 - charged);
+    assert.deepEqual(deltaBy(before, after, `${P}generations_finished_total`, ['status']), { 'status=succeeded': 1, 'status=failed': 1 });
+    assert.deepEqual(deltaBy(before, after, `${P}webhook_attempts_total`), {});
+    assert.deepEqual(deltaBy(before, after, `${P}webhook_deliveries_total`), {});
+    await assertMoneyInvariants(spender.id);
   });
 
   it("serves the Temporal SDK core's metrics beside ours on the worker's port, and no label value is an id", async () => {
