@@ -183,6 +183,18 @@ describe('Prometheus metrics', function () {
       }
     }
     assert.deepEqual(delta('provider_attempts_total'), attempts);
+    const fallbacks: Record<string, number> = {};
+    for (const g of generations) {
+      g.attempts.forEach((a, i) => {
+        const previous = g.attempts[i - 1];
+        if (!previous || previous.provider === a.provider) return;
+        const key = `from_provider=${previous.provider},modality=${g.modality},to_provider=${a.provider}`;
+        fallbacks[key] = (fallbacks[key] ?? 0) + 1;
+      });
+    }
+    assert.deepEqual(delta('provider_fallbacks_total'), fallbacks);
+    // Only the success stored outputs.
+    assert.equal(total(delta('generation_ingest_seconds_count')), 1);
 
     const ledger = await ledgerSums(org.id);
     assert.ok(ledger.reserved > 0 && ledger.charged > 0 && ledger.refunded > 0, JSON.stringify(ledger));
