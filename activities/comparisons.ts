@@ -6,6 +6,7 @@ import type { ComparisonRow } from '../db/repos/comparisons';
 import type { Admission, ComparisonInput } from '../workflows/definitions';
 import { budgetRefusal, refusedByBudget } from './budget-refusal';
 import { failPermanently } from './permanent-failures';
+import { countComparisonReserved } from './job-metrics';
 
 // A comparison's own money step (its admission) and its verdict. Each child's capture or refund is
 // the generation's own (activities/credits.ts).
@@ -38,6 +39,7 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
                 params: child.params,
                 reserved_credits: child.estimatedCredits,
               })),
+              (credits) => countComparisonReserved(input.modality, input.environment, credits),
             ),
           () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod),
         );

@@ -11,6 +11,7 @@ import { newId } from '../lib/ids';
 import type { Admission, GeneratedFile, GenerationInput, ProviderOutcome } from '../workflows/definitions';
 import { budgetRefusal, refusedByBudget } from './budget-refusal';
 import { failPermanently } from './permanent-failures';
+import { countCaptured, countFinished, countRefunded, countReserved } from './job-metrics';
 
 // Money activities. Each is one transaction and is safe to retry: the generation's status moves
 // only from a non-terminal state, and ledger rows are unique per (generation, kind).
@@ -30,7 +31,7 @@ function movesMoney(gen: GenerationRow): boolean {
 
 export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
   const { knex, repos } = deps;
-  const admission = createAdmissionCoalescer(knex);
+  const admission = createAdmissionCoalescer(knex, { onReserved: countReserved });
 
   async function appendEvent(gen: GenerationRow, trx: Db): Promise<void> {
     const event = generationEvent(gen);
@@ -76,7 +77,8 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
     /** Success: charges the reservation, releases any rest, records the outputs and the event. */
     async captureCredits(args: { input: GenerationInput; outcome: ProviderOutcome }): Promise<void> {
       const { input, outcome } = args;
-      await failPermanently(() =>
+      // Counted once committed, and only by the call that moved the generation (a retry finds it terminal).
+      const settled = await failPermanently(() =>
         knex.transaction(async (trx) => {
           const done = await repos.generations.finishSucceeded(
             input.generationId,
@@ -94,22 +96,24 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
             },
             trx,
           );
-          if (!done) return;
+          if (!done) return undefined;
           await repos.generations.insertOutputs(
             outcome.outputs.map((file) => outputRow(input.generationId, file)),
             trx,
           );
           await appendEvent(done, trx);
-          if (movesMoney(done)) {
-            await ledger.captureCredits(trx, {
+          const moved =
+            movesMoney(done) &&
+            (await ledger.captureCredits(trx, {
               organizationId: done.organization_id,
               generationId: done.id,
               reserved: done.reserved_credits,
               charged: done.charged_credits,
-            });
-          }
+            }));
+          return { done, moved };
         }),
       );
+      if (settled) countSettled(settled.done, settled.moved, countCaptured);
     },
 
     /** Failure or cancel: the whole reservation goes back; a failure also records its event. */
@@ -121,22 +125,30 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       errorSource?: 'provider' | 'gateway';
       retryable?: boolean;
     }): Promise<void> {
-      await failPermanently(() =>
+      const settled = await failPermanently(() =>
         knex.transaction(async (trx) => {
           const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);
-          if (!done) return;
+          if (!done) return undefined;
           await appendEvent(done, trx);
-          if (movesMoney(done)) {
-            await ledger.refundCredits(trx, {
+          const moved =
+            movesMoney(done) &&
+            (await ledger.refundCredits(trx, {
               organizationId: done.organization_id,
               generationId: done.id,
               amount: done.reserved_credits,
-            });
-          }
+            }));
+          return { done, moved };
         }),
       );
+      if (settled) countSettled(settled.done, settled.moved, countRefunded);
     },
   };
+}
+
+/** A generation this call settled: it finished, and its credits moved if the ledger rows were written. */
+function countSettled(done: GenerationRow, moved: boolean, countMoney: (gen: GenerationRow) => void): void {
+  countFinished(done);
+  if (moved) countMoney(done);
 }
 
 /**

@@ -7,6 +7,7 @@ import { findModel } from '../domain/catalog';
 import { describeError } from '../lib/logger';
 import { providerIdempotencyKey } from './generations/provider-job';
 import type { ProviderRegistry } from './providers/registry';
+import { metrics } from '../observability/metrics';
 
 // The reconciler's steps (workflows/reconciler.ts). A generation whose workflow closed without
 // settling it (terminated from the UI, timed out, failed on a bug) still holds its reservation:
@@ -121,6 +122,7 @@ export function createReconcilerActivities(deps: {
       const after = await repos.generations.findById(generationId);
       const repaired = after?.status === 'failed' && after.error_code === RECONCILED_ERROR.errorCode;
       if (repaired) {
+        metrics.reconcilerRepairs.inc({ kind: 'stranded_generation' });
         Context.current().log.warn('reconciled a stranded generation', {
           generation_id: generationId,
           organization_id: before.organization_id,
@@ -154,6 +156,7 @@ export function createReconcilerActivities(deps: {
       if ((await workflowStatus(comparisonId)) === 'RUNNING') return false;
       const status = await repos.comparisons.finish(comparisonId);
       if (status === undefined || status === 'open') return false;
+      metrics.reconcilerRepairs.inc({ kind: 'stranded_comparison' });
       Context.current().log.warn('recorded the verdict of a comparison whose workflow closed without it', { comparison_id: comparisonId, status });
       return true;
     },

@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { ApiDeps, AppState } from './context';
 import { ApiError } from './errors';
 import { errorHandler } from './middleware/error-handler';
+import { httpMetrics } from './middleware/http-metrics';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { createRouter } from './routes';
@@ -14,6 +15,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
 
   app.use(requestId(deps.logger));
   app.use(requestLog());
+  app.use(httpMetrics());
   app.use(errorHandler());
 
   app.use(createRouter(deps).routes());

@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Dependency } from '../lib/dependency-errors';
+import { metrics } from '../observability/metrics';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
 
@@ -21,7 +22,9 @@ const UNREACHABLE: Record<Dependency, string> = {
   temporal: 'The workflow engine (Temporal) is unreachable',
 };
 
+/** The 503 answered while `which` is unreachable; counted here, so build it only to throw it. */
 export function dependencyUnavailable(which: Dependency): ApiError {
+  metrics.dependencyUnavailable.inc({ dependency: which });
   return new ApiError(
     'service_unavailable',
     `${UNREACHABLE[which]}, so the service cannot handle this request right now. Retry in ${DEPENDENCY_RETRY_AFTER_S} s, with the same Idempotency-Key if you sent one.`,

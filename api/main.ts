@@ -7,7 +7,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, base: { service: 'api' } });
   const api = await startApiServer(config, logger);
-  logger.info('api listening', { url: api.url });
+  logger.info('api listening', { url: api.url, metrics_url: api.metricsUrl ?? null });
   // A close that fails still ends the process, with the reason logged, instead of an unhandled rejection.
   const stop = () => {
     api.close().then(

@@ -15,6 +15,7 @@ import type { ApiDeps } from './context';
 import { connectApiTemporal, createApiKnex } from './dependency-connections';
 import { startGuardServices } from './guards/guard-services';
 import { mediaOriginsOf } from '../storage/media-origins';
+import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {
@@ -25,7 +26,7 @@ function parseTrustProxy(entries: string[]): IpRange[] {
 }
 
 /** The API's composition root: connections, dependencies, the Koa app, the listening server. */
-export async function startApiServer(config: Config, logger: Logger): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function startApiServer(config: Config, logger: Logger): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'the API keeps its records in Postgres');
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
   const urlSigningSecret = requireSetting(config.urlSigningSecret, 'URL_SIGNING_SECRET', 'output URLs are signed; every API process needs the same secret');
@@ -66,11 +67,15 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Prometheus scrapes its own port: the public one never serves /metrics (docs/operations.md, "Metrics").
+  const metrics: MetricsServer | undefined = config.apiMetricsPort === 0 ? undefined : await startMetricsServer({ port: config.apiMetricsPort });
   return {
     server,
     url: `http://localhost:${port}`,
+    metricsUrl: metrics?.url,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await metrics?.close();
       await connection.close();
       await guards.close();
       await knex.destroy();

@@ -94,6 +94,10 @@ export interface Config {
   /** ANOMALY_FLOOR_CREDITS: ... and only above this many credits in those 10 minutes. */
   anomalyFloorCredits: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** API_METRICS_PORT: the API's Prometheus `GET /metrics` listener, apart from the public port; 0 = none. */
+  apiMetricsPort: number;
+  /** WORKER_METRICS_PORT: the worker's `GET /metrics` (ours and the Temporal SDK's); 0 = none. */
+  workerMetricsPort: number;
 }
 
 export class ConfigError extends Error {}
@@ -188,6 +192,8 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     anomalyFactor: integer(env, 'ANOMALY_FACTOR', DEFAULT_ANOMALY_FACTOR, 1),
     anomalyFloorCredits: integer(env, 'ANOMALY_FLOOR_CREDITS', DEFAULT_ANOMALY_FLOOR_CREDITS, 0),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    apiMetricsPort: integer(env, 'API_METRICS_PORT', 9464, 0),
+    workerMetricsPort: integer(env, 'WORKER_METRICS_PORT', 9465, 0),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { admitGeneration, admitGenerationsBatch } from './ledger';
+import { admitGeneration, admitGenerationsBatch, type ReservationListener } from './ledger';
 import type { NewGeneration } from './repos/generations';
 
 // Group commit in the application. A hot wallet's reservations queue on its row lock, and each
@@ -88,9 +88,10 @@ export function createCoalescer<Req, Res>(run: (key: string, requests: Req[]) =>
  * of one is `admitGeneration`, which decides the same and plans in half the time, so a lone caller
  * costs exactly what it did before coalescing.
  */
-export function createAdmissionCoalescer(knex: Knex, opts: { maxBatch?: number } = {}) {
+export function createAdmissionCoalescer(knex: Knex, opts: { maxBatch?: number; onReserved?: ReservationListener } = {}) {
+  const { onReserved } = opts;
   const coalescer = createCoalescer<NewGeneration, boolean>(
-    async (organizationId, gens) => (gens.length === 1 ? [await admitGeneration(knex, gens[0]!)] : admitGenerationsBatch(knex, organizationId, gens)),
+    async (organizationId, gens) => (gens.length === 1 ? [await admitGeneration(knex, gens[0]!, onReserved)] : admitGenerationsBatch(knex, organizationId, gens, onReserved)),
     opts,
   );
   return {

@@ -32,8 +32,9 @@ export type NewComparisonChild = Pick<NewGeneration, 'id' | 'model' | 'prompt' |
  * generation's admission does, and admits nothing once that deadline has passed or the API gave up.
  * Over the key's monthly budget it reserves nothing and throws `BudgetExceededError`, as
  * `admitGeneration` does (the 100 % `request_refused` event is written by the refusing statement).
+ * `onReserved` hears of the credits reserved when this statement wrote the reservation (never on a retry).
  */
-export async function admitComparison(db: Db, comparison: NewComparison, children: NewComparisonChild[]): Promise<boolean> {
+export async function admitComparison(db: Db, comparison: NewComparison, children: NewComparisonChild[], onReserved?: (credits: number) => void): Promise<boolean> {
   for (const child of children) {
     if (!Number.isSafeInteger(child.reserved_credits) || child.reserved_credits < 0) {
       throw new RangeError(`reserved_credits of ${child.id} must be a non-negative integer, not ${child.reserved_credits}`);
@@ -92,7 +93,8 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
        SELECT debit.organization_id, c.id, 'reserve', -c.reserved_credits, c.reserved_credits
          FROM child c CROSS JOIN debit CROSS JOIN comparison WHERE c.charge)
      SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM comparison) AS admitted,
-            EXISTS (SELECT 1 FROM budget WHERE NOT ok) AS over_budget`,
+            EXISTS (SELECT 1 FROM budget WHERE NOT ok) AS over_budget,
+            EXISTS (SELECT 1 FROM comparison) AND EXISTS (SELECT 1 FROM debit) AS reserved`,
     {
       id: comparison.id,
       organizationId: comparison.organization_id,
@@ -108,5 +110,6 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
     },
   );
   if (result.rows[0]?.over_budget === true) throw new BudgetExceededError(comparison.api_key_id);
+  if (result.rows[0]?.reserved === true) onReserved?.(total);
   return result.rows[0]?.admitted === true;
 }

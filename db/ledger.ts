@@ -86,8 +86,11 @@ async function applyEntry(
  * (`budget_admits`, db/migrations/0017-budget-months.ts), under the key's row lock taken after the
  * wallet's. Over budget, the statement reserves nothing, writes the 100 % `request_refused` event
  * (once per key and month) and commits, and the call throws `BudgetExceededError`.
+ *
+ * `onReserved` hears of the reservation when this statement wrote its ledger row (never for a
+ * generation admitted before: a retry moves nothing), so the credits reserved are counted once.
  */
-export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boolean> {
+export async function admitGeneration(db: Db, gen: NewGeneration, onReserved?: ReservationListener): Promise<boolean> {
   assertCredits(gen.reserved_credits, 'reserved_credits');
   const charge = gen.environment === 'live' && gen.reserved_credits > 0;
   const result = await db.raw(
@@ -121,14 +124,16 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
         RETURNING organization_id),
      entry AS (
        INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
-       SELECT organization_id, :id, 'reserve', -:amount::bigint, :amount::bigint FROM debit),
+       SELECT organization_id, :id, 'reserve', -:amount::bigint, :amount::bigint FROM debit
+       RETURNING 1),
      inserted AS (
        INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period)
        SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey, :budgetPeriod::date
         WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
        RETURNING id)
      SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted,
-            EXISTS (SELECT 1 FROM budget WHERE NOT ok) AS over_budget`,
+            EXISTS (SELECT 1 FROM budget WHERE NOT ok) AS over_budget,
+            EXISTS (SELECT 1 FROM entry) AS reserved`,
     {
       id: gen.id,
       organizationId: gen.organization_id,
@@ -146,8 +151,12 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
     },
   );
   if (result.rows[0]?.over_budget === true) throw new BudgetExceededError(gen.api_key_id);
+  if (result.rows[0]?.reserved === true) onReserved?.(gen);
   return result.rows[0]?.admitted === true;
 }
+
+/** Told of each reservation a statement wrote (its `reserve` ledger row), after the statement. */
+export type ReservationListener = (gen: NewGeneration) => void;
 
 /**
  * `admitGeneration` for many generations of one organization in one statement, decided in order
@@ -169,7 +178,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration): Promise<boole
  * batch. "Already has a row" is a scalar subquery so that it stays one primary-key probe per
  * generation: as `NOT EXISTS`, the planner hashes the whole generations table for it.
  */
-export async function admitGenerationsBatch(db: Db, organizationId: string, gens: NewGeneration[]): Promise<boolean[]> {
+export async function admitGenerationsBatch(db: Db, organizationId: string, gens: NewGeneration[], onReserved?: ReservationListener): Promise<boolean[]> {
   const unique = new Map<string, NewGeneration>();
   for (const gen of gens) {
     if (gen.organization_id !== organizationId) {
@@ -251,19 +260,22 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
        entry AS (
          INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
          SELECT debit.organization_id, d.id, 'reserve', -d.amount, d.amount
-           FROM decided d CROSS JOIN debit WHERE d.admitted AND d.charge AND d.fresh),
+           FROM decided d CROSS JOIN debit WHERE d.admitted AND d.charge AND d.fresh
+         RETURNING generation_id),
        inserted AS (
          INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period)
          SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key, d.period
            FROM dated d
           WHERE d.admitted AND d.fresh AND (NOT d.charge OR EXISTS (SELECT 1 FROM debit))
          RETURNING id)
-     SELECT id FROM decided WHERE existed
+     SELECT id, false AS reserved FROM decided WHERE existed
      UNION ALL
-     SELECT id FROM inserted`,
+     SELECT id, id IN (SELECT generation_id FROM entry) FROM inserted`,
     { organizationId, requests: JSON.stringify(requests) },
   );
-  const admitted = new Set((result.rows as { id: string }[]).map((row) => row.id));
+  const rows = result.rows as { id: string; reserved: boolean }[];
+  for (const row of rows) if (row.reserved) onReserved?.(unique.get(row.id)!);
+  const admitted = new Set(rows.map((row) => row.id));
   return gens.map((gen) => admitted.has(gen.id));
 }
 

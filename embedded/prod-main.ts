@@ -37,6 +37,7 @@ function banner(stack: ProdStack, demo: { organizationId: string; liveKey: strin
     `Temporal UI    ${stack.uiUrl ?? '(none: the UI server could not be built)'}`,
     `Temporal       ${stack.temporalAddress}  (metrics ${stack.temporalMetricsUrl})`,
     `Workers        ${stack.workers.map((w) => `${w.name} pid ${w.pid}`).join(', ')}`,
+    ...metricsLines(stack),
     `Logs           ${path.join(stack.dir, 'logs')}`,
     providerModeLine(stack.config),
     ...demoOrganizationLines(stack.apiUrl, stack.config.adminToken ?? '', demo),
@@ -44,6 +45,12 @@ function banner(stack: ProdStack, demo: { organizationId: string; liveKey: strin
     'Ctrl-C stops everything.',
     '',
   ].join('\n');
+}
+
+/** Each service process's Prometheus endpoint (docs/operations.md, "Metrics"). */
+function metricsLines(stack: ProdStack): string[] {
+  const named = [...stack.metricsUrls.apis.map((url, i) => `api-${i + 1} ${url}`), ...stack.metricsUrls.workers.map((url, i) => `worker-${i + 1} ${url}`)];
+  return named.map((line, i) => `${i === 0 ? 'Metrics        ' : '               '}${line}`);
 }
 
 async function main(): Promise<void> {

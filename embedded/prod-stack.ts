@@ -35,6 +35,8 @@ export interface ProdStack {
   temporalAddress: string;
   /** Prometheus metrics of the Temporal server. */
   temporalMetricsUrl: string;
+  /** Each service process's `GET /metrics` (its own port), by position: worker-1, …; api-1, …. */
+  metricsUrls: { workers: string[]; apis: string[] };
   /** What the API and worker processes were given (their port aside: `port` is the proxy's). */
   config: Config;
   /** The data folder: Postgres, storage, secrets, and each process's log under logs/. */
@@ -78,12 +80,13 @@ interface Ports {
   temporal: TemporalServerPorts;
   ui: number;
   apis: number[];
+  metrics: { workers: number[]; apis: number[] };
 }
 
-async function pickPorts(apis: number): Promise<Ports> {
-  const [postgres, ui, ...apiPorts] = (await distinctFreePorts(2 + apis)) as [number, number, ...number[]];
-  const temporal = await freeTemporalServerPorts([postgres, ui, ...apiPorts]);
-  return { postgres, ui, temporal, apis: apiPorts };
+async function pickPorts(apis: number, workers: number): Promise<Ports> {
+  const [postgres, ui, ...rest] = (await distinctFreePorts(2 + 2 * apis + workers)) as [number, number, ...number[]];
+  const temporal = await freeTemporalServerPorts([postgres, ui, ...rest]);
+  return { postgres, ui, temporal, apis: rest.slice(0, apis), metrics: { apis: rest.slice(apis, 2 * apis), workers: rest.slice(2 * apis) } };
 }
 
 async function dataFolder(opts: ProdStackOptions): Promise<string> {
@@ -135,7 +138,7 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
 
   try {
     const binaries = await findOrBuildTemporalServerBinaries(step);
-    const ports = await pickPorts(opts.apis ?? 2);
+    const ports = await pickPorts(opts.apis ?? 2, opts.workers ?? 2);
     // First, so that a taken port fails the start at once; it skips API processes not up yet.
     const proxy = await startRoundRobinProxy({ port: opts.apiPort ?? 0, backends: ports.apis.map((port) => ({ host: '127.0.0.1', port })) });
     stops.push({ name: 'proxy', stop: () => proxy.close() });
@@ -204,6 +207,7 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
       workers: workerCount,
       ...(opts.workerEntry && { workerEntry: opts.workerEntry }),
       apiPorts: ports.apis,
+      metricsPorts: ports.metrics,
       logFile,
       onUnexpectedExit,
     });
@@ -237,6 +241,10 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
       databaseUrl: pg.databaseUrl,
       temporalAddress,
       temporalMetricsUrl: `http://127.0.0.1:${ports.temporal.metrics}/metrics`,
+      metricsUrls: {
+        workers: ports.metrics.workers.map((port) => `http://127.0.0.1:${port}/metrics`),
+        apis: ports.metrics.apis.map((port) => `http://127.0.0.1:${port}/metrics`),
+      },
       config,
       dir,
       workers,

@@ -13,6 +13,8 @@ export interface ServiceProcessesOptions {
   /** The workers' entry point: worker/main.ts (`npm run worker`) unless a test stack brings its own. */
   workerEntry?: string;
   apiPorts: number[];
+  /** Each process's `GET /metrics` port (WORKER_METRICS_PORT, API_METRICS_PORT), by position; none without. */
+  metricsPorts?: { workers: number[]; apis: number[] };
   logFile(name: string): string;
   onUnexpectedExit(description: string): void;
 }
@@ -49,8 +51,17 @@ export async function startServiceProcesses(opts: ServiceProcessesOptions): Prom
     });
 
   const settled = await Promise.allSettled([
-    ...Array.from({ length: opts.workers }, (_, i) => start(`worker-${i + 1}`, opts.workerEntry ?? 'worker/main.ts', workerProcessEnv(opts.env), { line: '"worker polling"' })),
-    ...opts.apiPorts.map((port, i) => start(`api-${i + 1}`, 'api/main.ts', { PORT: String(port) }, { probe: () => healthy(`http://127.0.0.1:${port}`) })),
+    ...Array.from({ length: opts.workers }, (_, i) =>
+      start(
+        `worker-${i + 1}`,
+        opts.workerEntry ?? 'worker/main.ts',
+        { ...workerProcessEnv(opts.env), WORKER_METRICS_PORT: String(opts.metricsPorts?.workers[i] ?? 0) },
+        { line: '"worker polling"' },
+      ),
+    ),
+    ...opts.apiPorts.map((port, i) =>
+      start(`api-${i + 1}`, 'api/main.ts', { PORT: String(port), API_METRICS_PORT: String(opts.metricsPorts?.apis[i] ?? 0) }, { probe: () => healthy(`http://127.0.0.1:${port}`) }),
+    ),
   ]);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

@@ -88,6 +88,9 @@ async function main() {
     stops.push(api.close);
 
     const lines = ['', `API            ${api.url}`, `Dashboard      ${api.url}/dashboard`, `API reference  ${api.url}/docs`, providerModeLine(config)];
+    // Prometheus text (docs/operations.md, "Metrics"); API_METRICS_PORT / WORKER_METRICS_PORT=0 turn them off.
+    if (api.metricsUrl) lines.push(`API metrics    ${api.metricsUrl}`);
+    if (worker.metricsUrl) lines.push(`Worker metrics ${worker.metricsUrl}  (with the Temporal SDK's own)`);
     if (temporalUi) lines.push(`Temporal UI    ${temporalUi}`);
     if (embedded) {
       const demo = await ensureDemoOrganization({

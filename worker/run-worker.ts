@@ -18,11 +18,19 @@ import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
 import { startPollHintListener } from './poll-hint-listener';
 import { startSecretsReseal } from './reseal-secrets';
+import { freePort } from '../lib/free-port';
+import { fetchCoreMetrics, startMetricsServer } from '../observability/metrics-server';
 
 let runtimeInstalled = false;
+/** Where the SDK core's Prometheus exporter listens (loopback only), when this process installed one. */
+let coreMetricsAddress: string | undefined;
 
-/** The SDK's own log lines (WARN and up), as our JSON lines. */
-function installSdkLogger(logger: Logger) {
+/**
+ * The SDK's runtime, once per process: its own log lines (WARN and up) as our JSON lines, and, with
+ * metrics on, the core's Prometheus exporter on a loopback port, whose text the worker's /metrics
+ * appends to ours (one scrape target per process).
+ */
+function installRuntime(logger: Logger, coreMetrics: string | undefined) {
   const sdkLogger = new DefaultLogger('WARN', (entry) => {
     const { error, taskToken: _token, ...meta } = (entry.meta ?? {}) as Record<string, unknown>;
     const fields = { ...meta, sdk: true, ...(error !== undefined && describeError(error)) };
@@ -32,7 +40,10 @@ function installSdkLogger(logger: Logger) {
   Runtime.install({
     logger: sdkLogger,
     // Core (Rust) logs are forwarded to the same logger, so they are JSON lines too.
-    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
+    telemetryOptions: {
+      logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
+      ...(coreMetrics && { metrics: { prometheus: { bindAddress: coreMetrics, useSecondsForDurations: true, countersTotalSuffix: true } } }),
+    },
   });
 }
 
@@ -47,9 +58,10 @@ export async function startWorker(
     /** Replaces the real providers' adapters (worker/provider-registry.ts): a test stack's stand-ins. */
     providerAdapters?: Parameters<typeof providerRegistryFromConfig>[3];
   } = {},
-): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
+): Promise<{ stop(): Promise<void>; done: Promise<void>; metricsUrl: string | undefined }> {
   if (!runtimeInstalled) {
-    installSdkLogger(logger);
+    coreMetricsAddress = config.workerMetricsPort === 0 ? undefined : `127.0.0.1:${await freePort()}`;
+    installRuntime(logger, coreMetricsAddress);
     runtimeInstalled = true;
   }
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'activities keep their records in Postgres');
@@ -101,9 +113,12 @@ export async function startWorker(
   // After a secrets key rotation, moves every sealed secret to the newest key (docs/operations.md).
   const providerBox = secretBoxOf(providerSecretsKeys(config));
   const reseal = startSecretsReseal(knex, { ...(webhooks && { webhooks: webhooks.secretBox }), ...(providerBox && { providers: providerBox }) }, logger);
+  const core = coreMetricsAddress;
+  const metrics = config.workerMetricsPort === 0 ? undefined : await startMetricsServer({ port: config.workerMetricsPort, ...(core && { extra: () => fetchCoreMetrics(core) }) });
   const done = Promise.all([worker.run(), webhookWorker?.run()])
     .then(() => undefined)
     .finally(async () => {
+      await metrics?.close();
       await reseal.stop();
       await eventRelay?.close();
       await pollHints.close();
@@ -111,9 +126,15 @@ export async function startWorker(
       await clientConnection.close();
       await knex.destroy();
     });
-  logger.info('worker polling', { task_queue: config.taskQueue, webhook_task_queue: webhooks ? config.webhookTaskQueue : null, namespace: config.temporalNamespace });
+  logger.info('worker polling', {
+    task_queue: config.taskQueue,
+    webhook_task_queue: webhooks ? config.webhookTaskQueue : null,
+    namespace: config.temporalNamespace,
+    metrics_url: metrics?.url ?? null,
+  });
   return {
     done,
+    metricsUrl: metrics?.url,
     async stop() {
       await reseal.stop();
       await eventRelay?.close();

@@ -12,6 +12,7 @@ import type { GeneratedFile, GenerationInput, ProviderOutcome } from '../../work
 import { badOutput } from '../providers/http-failure';
 import { ingestProviderFile } from '../providers/ingest-output';
 import type { ProviderJob, ProviderResult, ProviderUsage } from '../providers/types';
+import { observeIngest } from '../job-metrics';
 
 /** How long fetching one provider output may take (a large video over a slow CDN). */
 const OUTPUT_FETCH_TIMEOUT_MS = 10 * 60_000;
@@ -37,6 +38,7 @@ export function createOutputStore(deps: {
 
   /** The provider's files into storage (real providers' through the checks of ingest-output.ts). */
   return async function storeOutputs(input, job, result) {
+    const startedAt = performance.now();
     const outputs: GeneratedFile[] = [];
     const signal = Context.current().cancellationSignal;
     for (const [position, file] of result.files.entries()) {
@@ -74,6 +76,7 @@ export function createOutputStore(deps: {
     // can never fail on its insert and be refunded.
     const text = result.text === undefined ? undefined : storableProviderText(result.text);
     const usage = input.modality === 'chat' ? chatUsage({ ...result, text }) : result.usage;
+    observeIngest(input.modality, startedAt);
     return {
       outputs,
       ...(text !== undefined && { text }),

@@ -6,6 +6,7 @@ import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { WebhookDeliveryOutcome } from '../../workflows/definitions';
 import { sendWebhook, type WebhookAttemptResult } from './send-webhook';
+import { countWebhookAttempt } from './webhook-metrics';
 
 /** A statement Postgres refuses for its data (SQLSTATE classes 22, 23): no retry stores it. */
 function isPermanentDatabaseError(err: unknown): boolean {
@@ -125,15 +126,15 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
         status,
         nextAttemptAt: status === 'failed' ? new Date(Date.now() + args.nextGapMs!) : null,
       });
-    let after;
+    let written;
     try {
-      after = await record(args.result);
+      written = await record(args.result);
     } catch (err) {
       if (!isPermanentDatabaseError(err)) throw err;
       // The database refuses this answer on its merits (no retry can store it): the attempt is
       // recorded without the receiver's body, so it is never sent again for want of a record.
       try {
-        after = await record({
+        written = await record({
           ...args.result,
           responseBody: null,
           error: `${args.result.error ?? 'delivered'}; the answer could not be stored (${(err as { code?: string }).code})`,
@@ -143,6 +144,8 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
         throw ApplicationFailure.create({ message: `attempt ${args.number} of ${args.deliveryId} was sent and cannot be recorded`, nonRetryable: true, cause: again as Error });
       }
     }
+    if (written.recorded) countWebhookAttempt(args.result, status, written.eventCreatedAt);
+    const after = written.status;
     if (after === 'succeeded' || after === 'failed') return after;
     return after === 'exhausted' && status === 'exhausted' ? 'exhausted' : 'stopped';
   }

@@ -76,14 +76,14 @@ export async function awaitAdmission<Found>(
     if (settled.kind === 'answered') return settled;
     if (settled.kind === 'failed') {
       if (classifyDependencyError(settled.error) !== 'temporal') throw settled.error;
-      return giveUp(deps, args, dependencyUnavailable('temporal'));
+      return giveUp(deps, args, () => dependencyUnavailable('temporal'));
     }
     if (!probed && Date.now() >= probeAt) {
       probed = true;
       // A row means a worker admitted it, so Temporal was there; otherwise ask it.
       const admitted = await args.findAdmitted();
       const health = admitted ? undefined : await checkDependencies(deps, TEMPORAL_PROBE_TIMEOUT_MS);
-      if (health && health.temporal !== 'ok') return giveUp(deps, args, dependencyUnavailable('temporal'));
+      if (health && health.temporal !== 'ok') return giveUp(deps, args, () => dependencyUnavailable('temporal'));
     }
     if (Date.now() < firstLookAt) continue;
     const found = await args.findAdmitted();
@@ -91,13 +91,14 @@ export async function awaitAdmission<Found>(
       args.stopWaiting();
       return { kind: 'row', found };
     }
-    if (Date.now() >= args.admitBy) return giveUp(deps, args, noWorker(deps.admissionTimeoutMs));
+    if (Date.now() >= args.admitBy) return giveUp(deps, args, () => noWorker(deps.admissionTimeoutMs));
   }
 }
 
-async function giveUp<Found>(deps: Pick<ApiDeps, 'repos' | 'knex'>, args: AdmissionWaitArgs<Found>, reason: ApiError): Promise<AdmissionWait<Found>> {
+/** `reason` is built only when it is the answer (a dependency's 503 is counted as it is built). */
+async function giveUp<Found>(deps: Pick<ApiDeps, 'repos' | 'knex'>, args: AdmissionWaitArgs<Found>, reason: () => ApiError): Promise<AdmissionWait<Found>> {
   args.stopWaiting();
-  if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) throw reason;
+  if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) throw reason();
   // A worker decided first: admitted (the row, committed with its claim), or refused by the key's
   // budget or by the wallet. The refusal itself is not kept, so it is told from their state now.
   const found = await args.findAdmitted();

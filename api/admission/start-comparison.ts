@@ -13,6 +13,7 @@ import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import type { ApiDeps } from '../context';
 import { ApiError } from '../errors';
+import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
 import type { IdempotencyState } from '../idempotency-state';
 import type { GenerationRequest } from './generation-request';
 import { comparisonSearchAttributes } from '../../domain/search-attributes';
@@ -103,7 +104,11 @@ export async function startComparison(
     stopWaiting: () => abortAdmission.abort(),
     findAdmitted,
   });
-  if (waited.kind === 'row') return waited.found;
+  if (waited.kind === 'row') {
+    countAdmitted('comparison', request.modality);
+    return waited.found;
+  }
+  countAdmissionAnswer('comparison', request.modality, waited.admission);
   assertAdmitted(waited.admission, children, deps.admissionTimeoutMs);
   const found = await findAdmitted();
   if (!found) throw new Error(`admitted comparison ${comparisonId} has no row`);

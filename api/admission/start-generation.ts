@@ -23,6 +23,7 @@ import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from '.
 import { ApiError } from '../errors';
 import { generationSearchAttributes } from '../../domain/search-attributes';
 import { generationMemo, generationSummary } from '../../domain/workflow-memo';
+import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
 
 /**
  * Starts a generation workflow with Update-with-Start: the `admit` update reserves credits inside
@@ -113,7 +114,11 @@ export async function startGeneration(
     ...(modelMode(request.model) === 'async' && { firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS }),
     stopWaiting: () => abortAdmission.abort(),
   });
-  if (waited.kind === 'row') return respondWith(waited.found, modelMode(request.model), syncWindowMs > 0);
+  if (waited.kind === 'row') {
+    countAdmitted('generation', request.model.modality);
+    return respondWith(waited.found, modelMode(request.model), syncWindowMs > 0);
+  }
+  countAdmissionAnswer('generation', request.model.modality, waited.admission);
   assertAdmitted(waited.admission, estimatedCredits, deps.admissionTimeoutMs);
 
   let found = await deps.repos.generations.findWithOutputs(generationId);

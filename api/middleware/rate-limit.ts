@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { ApiDeps, AppState } from '../context';
+import { metrics } from '../../observability/metrics';
 import { ApiError } from '../errors';
 import { principalOf } from './authenticate';
 
@@ -18,6 +19,8 @@ export function rateLimit(deps: Pick<ApiDeps, 'rateLimiter' | 'rateLimitPerMinut
       'RateLimit-Reset': String(result.resetSeconds),
     });
     if (!result.allowed) {
+      // Which limit: the organization's own, or the server's RATE_LIMIT_PER_MINUTE.
+      metrics.rateLimitRefusals.inc({ limit: principal.rateLimitPerMinute === null ? 'server_default' : 'organization' });
       throw new ApiError('rate_limited', `Too many requests: this key may make ${limit} per minute. Retry after ${result.retryAfterSeconds} s.`, {
         headers: { 'Retry-After': String(result.retryAfterSeconds) },
       });

@@ -41,6 +41,8 @@ export async function startBenchApi(config: Config, dir: string, env: Record<str
       ADMIN_TOKEN: config.adminToken,
       ANOMALY_FLOOR_CREDITS: String(config.anomalyFloorCredits),
       LOG_LEVEL: 'info',
+      // No metrics listener: `npm start` or another benchmark process may hold the default port.
+      API_METRICS_PORT: '0',
       ...env,
     },
   });

@@ -67,6 +67,9 @@ export async function startChaosStack(opts: ChaosStackOptions) {
     // The chaos workload spends thousands of credits a minute from a wallet with no history: the
     // anomaly detector would pause it mid-run. Its own tests cover it.
     ANOMALY_FLOOR_CREDITS: String(NO_ANOMALY_FLOOR),
+    // No metrics listeners: `npm start` or another run may hold the default ports.
+    API_METRICS_PORT: '0',
+    WORKER_METRICS_PORT: '0',
   };
   const unexpectedExits: string[] = [];
   const services: Record<'api' | 'worker', { spec: ServiceSpec; current?: ServiceProcess; respawning?: Promise<void> }> = {

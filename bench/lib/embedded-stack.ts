@@ -38,6 +38,9 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
     urlSigningSecret: 'bench-secret',
     localStorageDir: path.join(dir, 'storage'),
     logLevel: 'error',
+    // No metrics listeners: a benchmark starts several APIs, and `npm start` may hold the default ports.
+    apiMetricsPort: 0,
+    workerMetricsPort: 0,
     // A benchmark's wallet spends fast with no history: the anomaly detector would pause it.
     anomalyFloorCredits: NO_ANOMALY_FLOOR,
     // Live keys pay as on the real providers, each stood in for by the simulator in the worker

@@ -47,6 +47,8 @@ export async function startBenchWorker(config: Config, dir: string, env: Record<
       ANOMALY_FLOOR_CREDITS: String(NO_ANOMALY_FLOOR),
       // "worker polling", the ready line, is an info line.
       LOG_LEVEL: 'info',
+      // No metrics listener: `npm start` or another benchmark process may hold the default port.
+      WORKER_METRICS_PORT: '0',
       // As `npm run worker` starts it (worker/process-defaults.ts); for a diagnosis, more options,
       // e.g. BENCH_WORKER_NODE_OPTIONS='--require ./my-profiler.cjs' (--cpu-prof is not allowed there).
       ...workerProcessEnv({ NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS }),

@@ -198,7 +198,7 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
       result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
       status: Exclude<DeliveryStatus, 'pending'>;
       nextAttemptAt: Date | null;
-    }): Promise<DeliveryStatus | undefined> {
+    }): Promise<{ status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }> {
       // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
       // run (a repeated attempt, an ended delivery), that is its status afterwards too.
       const { rows } = await knex.raw(
@@ -214,7 +214,9 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
             WHERE id = :deliveryId AND status IN ('pending', 'failed') AND EXISTS (SELECT 1 FROM inserted)
             RETURNING status
          )
-         SELECT COALESCE((SELECT status FROM updated), (SELECT status FROM webhook_deliveries WHERE id = :deliveryId)) AS status`,
+         SELECT COALESCE((SELECT status FROM updated), (SELECT status FROM webhook_deliveries WHERE id = :deliveryId)) AS status,
+                EXISTS (SELECT 1 FROM updated) AS recorded,
+                (SELECT e.created_at FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = :deliveryId) AS event_created_at`,
         {
           deliveryId: args.deliveryId,
           number: args.number,
@@ -226,7 +228,9 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
           nextAttemptAt: args.nextAttemptAt,
         },
       );
-      return (rows[0] as { status: DeliveryStatus | null } | undefined)?.status ?? undefined;
+      // `recorded`: this statement wrote the attempt and moved the delivery (metrics count it once).
+      const row = rows[0] as { status: DeliveryStatus | null; recorded: boolean; event_created_at: Date | null } | undefined;
+      return { status: row?.status ?? undefined, recorded: row?.recorded === true, eventCreatedAt: row?.event_created_at ?? null };
     },
 
     /** Ends a delivery that will send nothing more (its subscription is gone). */

@@ -17,6 +17,9 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     PROVIDER_MODE: 'live',
     ...PROVIDER_DOUBLE_ENV,
     LOG_LEVEL: 'info',
+    // No metrics listeners: several of these run at once, and `npm start` may hold the default ports.
+    API_METRICS_PORT: '0',
+    WORKER_METRICS_PORT: '0',
     ...extra,
   };
 }

@@ -29,6 +29,7 @@ import { openApiResponseCheck } from './openapi-response-check';
 import { selfSignedCertificate, type TestCertificate } from './tls';
 import { mediaOriginsOf } from '../../storage/media-origins';
 import { PROVIDER_DOUBLE_CREDENTIALS, providerDoubles } from './provider-doubles';
+import { startMetricsServer } from '../../observability/metrics-server';
 
 // The real stack, started once per test run: embedded Postgres, a Temporal dev server, one
 // in-process worker and one API. Each test makes its own organization.
@@ -44,6 +45,11 @@ export interface TestStack {
   adminToken: string;
   /** Webhook receivers serve with this certificate; the stack trusts it (WEBHOOK_CA_CERTS). */
   receiverCertificate: TestCertificate;
+  /**
+   * The API's and the worker's `GET /metrics` (API_METRICS_PORT, WORKER_METRICS_PORT). Both run in
+   * this process, so both serve the same registry; the worker's adds the Temporal SDK core's metrics.
+   */
+  metricsUrls: { api: string; worker: string };
 }
 
 /** The newer keys of the secrets-rotation test; the stack opens what they seal. */
@@ -112,6 +118,9 @@ export async function startTestStack(): Promise<TestStack> {
     // simulator (test/helpers/provider-doubles.ts); in live mode, as production defaults to.
     providerMode: 'live',
     providerCredentials: { ...PROVIDER_DOUBLE_CREDENTIALS },
+    // Ports of their own, as `npm start` and other test runs may hold the defaults.
+    apiMetricsPort: await freePort(),
+    workerMetricsPort: await freePort(),
   };
   const receiverCertificate = await selfSignedCertificate(['receiver.test']);
   await writeFile(config.webhookCaCerts!, receiverCertificate.cert);
@@ -157,8 +166,21 @@ export async function startTestStack(): Promise<TestStack> {
     dashboardMediaOrigins: mediaOriginsOf(config),
   };
   const api = await listen(checkedApp(apiDeps).listen(apiPort, '127.0.0.1'));
+  const apiMetrics = await startMetricsServer({ port: config.apiMetricsPort, host: '127.0.0.1' });
+  cleanups.push(() => apiMetrics.close());
 
-  current = { config, knex, repos: apiDeps.repos, temporal, workflowBundle, apiUrl: api.url, apiDeps, adminToken, receiverCertificate };
+  current = {
+    config,
+    knex,
+    repos: apiDeps.repos,
+    temporal,
+    workflowBundle,
+    apiUrl: api.url,
+    apiDeps,
+    adminToken,
+    receiverCertificate,
+    metricsUrls: { api: apiMetrics.url, worker: worker.metricsUrl! },
+  };
   return current;
 }
 

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { waitFor } from '../helpers/http';
+import { deltaBy, scrape } from '../helpers/prometheus-text';
+import { prodStack } from './fixture';
+import { createProdOrganization, prodCall } from './helpers';
+
+// Every process of the production topology serves its own GET /metrics on its own port (what
+// `npm run stack:prod` prints), counts what it did itself, and the public ports serve none.
+
+const REQUESTS = 'generation_service_http_requests_total';
+const FINISHED = 'generation_service_generations_finished_total';
+
+describe('metrics of each process', function () {
+  this.timeout(60_000);
+
+  it("serves each API's and each worker's metrics on its own port, the workers' with the Temporal SDK's, and each API counts its own requests", async () => {
+    const { metricsUrls, apiUrls } = prodStack();
+    assert.equal(metricsUrls.apis.length, apiUrls.length);
+    assert.equal(new Set([...metricsUrls.apis, ...metricsUrls.workers]).size, metricsUrls.apis.length + metricsUrls.workers.length);
+    for (const url of apiUrls) assert.equal((await prodCall('GET', '/metrics', { baseUrl: url })).status, 404, `${url}/metrics`);
+
+    const org = await createProdOrganization();
+    const before = { apis: await Promise.all(metricsUrls.apis.map(scrape)), workers: await Promise.all(metricsUrls.workers.map(scrape)) };
+    for (const baseUrl of apiUrls) {
+      const res = await prodCall('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'one per process' }, baseUrl });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    }
+    const afterApis = await Promise.all(metricsUrls.apis.map(scrape));
+    afterApis.forEach((after, i) => {
+      assert.deepEqual(deltaBy(before.apis[i]!, after, REQUESTS, ['route', 'status']), { 'route=/v1/images,status=200': 1 }, `api-${i + 1}`);
+      assert.ok(!after.some((s) => s.name.startsWith('temporal_')), `api-${i + 1} has no SDK metrics`);
+    });
+    // The workers between them finished both (another test's jobs may still be finishing).
+    await waitFor(async () => {
+      const afterWorkers = await Promise.all(metricsUrls.workers.map(scrape));
+      const finished = afterWorkers.reduce(
+        (sum, after, i) => sum + (deltaBy(before.workers[i]!, after, FINISHED, ['modality', 'status'])['modality=image,status=succeeded'] ?? 0),
+        0,
+      );
+      return finished >= 2;
+    });
+    for (const url of metricsUrls.workers) {
+      const text = await (await fetch(url)).text();
+      assert.match(text, /^temporal_worker_task_slots_available\{/m, `${url} carries the SDK's metrics`);
+      assert.match(text, new RegExp(`^# TYPE ${FINISHED} counter$`, 'm'), `${url} carries ours`);
+    }
+  });
+});
