@@ -4,6 +4,7 @@ import { ApiError } from './errors';
 import { errorHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
+import { traceRequests } from './middleware/trace-requests';
 import { createRouter } from './routes';
 
 /** Middleware order only; every piece is built elsewhere. */
@@ -12,6 +13,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   app.proxy = false;
   app.silent = true;
 
+  if (deps.tracer) app.use(traceRequests(deps.tracer));
   app.use(requestId(deps.logger));
   app.use(requestLog());
   app.use(errorHandler());

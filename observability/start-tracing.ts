@@ -1,0 +1,86 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation-koa';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { Resource, envDetectorSync } from '@opentelemetry/resources';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import {
+  OpenTelemetryWorkflowClientInterceptor,
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+  makeWorkflowExporter,
+} from '@temporalio/interceptors-opentelemetry';
+import { spanAttributesFromHeader } from './activity-span-attributes';
+import type { Tracing } from './tracing-handle';
+
+// The OpenTelemetry SDK, loaded only when a process traces (observability/tracing.ts). One tracer
+// provider per process, registered globally with W3C trace context (the Temporal interceptors
+// propagate through the global propagator and context manager), and the Temporal pieces built on it.
+
+export interface TracingOptions {
+  serviceName: string;
+  /** Where finished spans go: a batch to the OTLP exporter in production, an in-memory exporter in tests. */
+  spanProcessor: SpanProcessor;
+  /**
+   * Patch http, undici (fetch), pg and koa to trace outgoing calls and queries. They patch modules as
+   * the process loads them, so only entries that start tracing before loading anything else ask for
+   * them (api/main.ts, worker/main.ts); a test process has loaded them all already.
+   */
+  instrumentModules: boolean;
+}
+
+/** Production: spans batched to OTLP/HTTP (JSON); the exporter reads OTEL_EXPORTER_OTLP_* itself. */
+export function startOtlpTracing(serviceName: string): Tracing {
+  return startTracing({ serviceName, spanProcessor: new BatchSpanProcessor(new OTLPTraceExporter()), instrumentModules: true });
+}
+
+export function startTracing(opts: TracingOptions): Tracing {
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our default name.
+  const resource = new Resource({ [ATTR_SERVICE_NAME]: opts.serviceName }).merge(envDetectorSync.detect());
+  // The sampler comes from OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (parent-based always-on by default).
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [opts.spanProcessor] });
+  // W3C trace context only, no baggage: nothing a client sends in `baggage` is passed on to providers.
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  const unregister = opts.instrumentModules ? registerInstrumentations({ tracerProvider: provider, instrumentations: moduleInstrumentations() }) : undefined;
+  const tracer = provider.getTracer('generation-service');
+  return {
+    tracer,
+    clientInterceptors: () => ({ workflow: [new OpenTelemetryWorkflowClientInterceptor({ tracer })] }),
+    workerOptions: () => ({
+      interceptors: {
+        activity: [
+          (ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer }), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) }),
+          spanAttributesFromHeader,
+        ],
+      },
+      // The workflow sandbox's spans (observability/workflow-interceptors.ts) leave it through this sink.
+      sinks: { exporter: makeWorkflowExporter(opts.spanProcessor, provider.resource) },
+    }),
+    async shutdown() {
+      unregister?.();
+      await provider.shutdown();
+      trace.disable();
+      propagation.disable();
+      context.disable();
+    },
+  };
+}
+
+function moduleInstrumentations() {
+  return [
+    // Incoming requests get their server span from api/middleware/trace-requests.ts (with the request
+    // id); this one traces outgoing calls (S3, providers' SDKs on node:http), inside a trace only.
+    new HttpInstrumentation({ ignoreIncomingRequestHook: () => true, requireParentforOutgoingSpans: true }),
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    // Queries inside a trace only: the pollers and listeners that run outside one would each be a trace.
+    new PgInstrumentation({ requireParentSpan: true }),
+    // Router layers only (`router - /v1/images`): a span per middleware would drown the trace.
+    new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
+  ];
+}
