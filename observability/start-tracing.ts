@@ -10,13 +10,9 @@ import { Resource, envDetectorSync } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import {
-  OpenTelemetryWorkflowClientInterceptor,
-  OpenTelemetryActivityInboundInterceptor,
-  OpenTelemetryActivityOutboundInterceptor,
-  makeWorkflowExporter,
-} from '@temporalio/interceptors-opentelemetry';
+import { OpenTelemetryWorkflowClientInterceptor, OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { spanAttributesFromHeader } from './activity-span-attributes';
+import { workflowSpanSink } from './workflow-span-sink';
 import type { Tracing } from './tracing-handle';
 
 // The OpenTelemetry SDK, loaded only when a process traces (observability/tracing.ts). One tracer
@@ -42,9 +38,11 @@ export function startOtlpTracing(serviceName: string): Tracing {
 
 export function startTracing(opts: TracingOptions): Tracing {
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our default name.
-  const resource = new Resource({ [ATTR_SERVICE_NAME]: opts.serviceName }).merge(envDetectorSync.detect());
+  const resource = Resource.default()
+    .merge(new Resource({ [ATTR_SERVICE_NAME]: opts.serviceName }))
+    .merge(envDetectorSync.detect());
   // The sampler comes from OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (parent-based always-on by default).
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [opts.spanProcessor] });
+  const provider = new NodeTracerProvider({ resource, mergeResourceWithDefaults: false, spanProcessors: [opts.spanProcessor] });
   // W3C trace context only, no baggage: nothing a client sends in `baggage` is passed on to providers.
   provider.register({ propagator: new W3CTraceContextPropagator() });
   const unregister = opts.instrumentModules ? registerInstrumentations({ tracerProvider: provider, instrumentations: moduleInstrumentations() }) : undefined;
@@ -60,7 +58,7 @@ export function startTracing(opts: TracingOptions): Tracing {
         ],
       },
       // The workflow sandbox's spans (observability/workflow-interceptors.ts) leave it through this sink.
-      sinks: { exporter: makeWorkflowExporter(opts.spanProcessor, provider.resource) },
+      sinks: { exporter: workflowSpanSink(opts.spanProcessor, resource) },
     }),
     async shutdown() {
       unregister?.();
