@@ -6,7 +6,7 @@ import { SERVICE_NAMES, startTracingIfEnabled } from '../observability/tracing';
 async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, base: { service: 'api' } });
-  // Before the server's modules load: the instrumentations patch http, pg and koa as they load.
+  // Before the server's modules load: the instrumentations patch http and pg as they load.
   const tracing = startTracingIfEnabled(config.otlpTracing, SERVICE_NAMES.api);
   const { startApiServer } = require('./server') as typeof import('./server');
   const api = await startApiServer(config, logger, tracing);

@@ -3,7 +3,6 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation-koa';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Resource, envDetectorSync } from '@opentelemetry/resources';
@@ -21,28 +20,27 @@ import type { Tracing } from './tracing-handle';
 
 export interface TracingOptions {
   serviceName: string;
-  /** Where finished spans go: a batch to the OTLP exporter in production, an in-memory exporter in tests. */
-  spanProcessor: SpanProcessor;
   /**
-   * Patch http, undici (fetch), pg and koa to trace outgoing calls and queries. They patch modules as
+   * Where finished spans go. By default, batches to the OTLP/HTTP (JSON) exporter, which reads
+   * OTEL_EXPORTER_OTLP_* itself (production); a test's in-memory exporter otherwise.
+   */
+  spanProcessor?: SpanProcessor;
+  /**
+   * Patch http, undici (fetch) and pg to trace outgoing calls and queries. They patch modules as
    * the process loads them, so only entries that start tracing before loading anything else ask for
    * them (api/main.ts, worker/main.ts); a test process has loaded them all already.
    */
   instrumentModules: boolean;
 }
 
-/** Production: spans batched to OTLP/HTTP (JSON); the exporter reads OTEL_EXPORTER_OTLP_* itself. */
-export function startOtlpTracing(serviceName: string): Tracing {
-  return startTracing({ serviceName, spanProcessor: new BatchSpanProcessor(new OTLPTraceExporter()), instrumentModules: true });
-}
-
 export function startTracing(opts: TracingOptions): Tracing {
+  const spanProcessor = opts.spanProcessor ?? new BatchSpanProcessor(new OTLPTraceExporter());
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our default name.
   const resource = Resource.default()
     .merge(new Resource({ [ATTR_SERVICE_NAME]: opts.serviceName }))
     .merge(envDetectorSync.detect());
   // The sampler comes from OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (parent-based always-on by default).
-  const provider = new NodeTracerProvider({ resource, mergeResourceWithDefaults: false, spanProcessors: [opts.spanProcessor] });
+  const provider = new NodeTracerProvider({ resource, mergeResourceWithDefaults: false, spanProcessors: [spanProcessor] });
   // W3C trace context only, no baggage: nothing a client sends in `baggage` is passed on to providers.
   provider.register({ propagator: new W3CTraceContextPropagator() });
   const unregister = opts.instrumentModules ? registerInstrumentations({ tracerProvider: provider, instrumentations: moduleInstrumentations() }) : undefined;
@@ -58,7 +56,7 @@ export function startTracing(opts: TracingOptions): Tracing {
         ],
       },
       // The workflow sandbox's spans (observability/workflow-interceptors.ts) leave it through this sink.
-      sinks: { exporter: workflowSpanSink(opts.spanProcessor, resource) },
+      sinks: { exporter: workflowSpanSink(spanProcessor, resource) },
     }),
     async shutdown() {
       unregister?.();
@@ -78,7 +76,7 @@ function moduleInstrumentations() {
     new UndiciInstrumentation({ requireParentforSpans: true }),
     // Queries inside a trace only: the pollers and listeners that run outside one would each be a trace.
     new PgInstrumentation({ requireParentSpan: true }),
-    // Router layers only (`router - /v1/images`): a span per middleware would drown the trace.
-    new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
+    // No koa instrumentation: @opentelemetry/instrumentation-koa of this SDK line (0.47) patches koa 2
+    // only, and the API runs koa 3. The server span names the matched route itself.
   ];
 }

@@ -13,10 +13,11 @@ export const SERVICE_NAMES = { api: 'generation-service-api', worker: 'generatio
 
 /**
  * Starts tracing to the OTLP/HTTP endpoint of the standard OTEL_* variables when `enabled`
- * (config/index.ts, `otlpTracing`); undefined otherwise. Call it before the process loads http, pg
- * or koa: the instrumentations patch those modules as they load.
+ * (config/index.ts, `otlpTracing`); undefined otherwise. Call it before the process loads http
+ * and pg: the instrumentations patch those modules as they load.
  */
 export function startTracingIfEnabled(enabled: boolean, serviceName: string): Tracing | undefined {
   if (!enabled) return undefined;
-  return (require('./start-tracing') as typeof import('./start-tracing')).startOtlpTracing(serviceName);
+  const { startTracing } = require('./start-tracing') as typeof import('./start-tracing');
+  return startTracing({ serviceName, instrumentModules: true });
 }

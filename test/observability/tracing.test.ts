@@ -82,7 +82,8 @@ describe('traces', function () {
     // (memo, search attributes) copied onto the workflow's spans.
     for (const span of spans) {
       assert.ok(!JSON.stringify(span.attributes).includes('traced lighthouse'), `${span.name} carries no prompt`);
-      for (const [name, value] of Object.entries(span.attributes)) assert.ok(value === undefined || typeof value !== 'object' || Array.isArray(value), `${span.name}: ${name} is an object`);
+      for (const [name, value] of Object.entries(span.attributes))
+        assert.ok(value === undefined || typeof value !== 'object' || Array.isArray(value), `${span.name}: ${name} is an object`);
     }
   });
 });
