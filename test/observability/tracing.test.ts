@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { SpanKind } from '@opentelemetry/api';
+import { Worker } from '@temporalio/worker';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { loadConfig } from '../../config';
 import { SPAN_ATTRIBUTES } from '../../observability/span-attributes';
 import { startTracing } from '../../observability/start-tracing';
 import type { Tracing } from '../../observability/tracing';
 import { call, createOrganization, waitFor } from '../helpers/http';
-import { startTracedServices } from '../helpers/traced-services';
+import { stack } from '../helpers/stack';
+import { startTracedServices, tracedWorkflowBundle } from '../helpers/traced-services';
 
 // Traces (docs/operations.md, "Traces"): one request that creates a generation is one trace, from the
 // API's server span through the workflow and its activities to the provider call. The API and the
@@ -85,6 +87,18 @@ describe('traces', function () {
       for (const [name, value] of Object.entries(span.attributes))
         assert.ok(value === undefined || typeof value !== 'object' || Array.isArray(value), `${span.name}: ${name} is an object`);
     }
+  });
+
+  it('records workflow runs that replay on the untraced workflow code as on the traced', async () => {
+    const org = await createOrganization();
+    const res = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a replayed lighthouse' }, baseUrl: services.apiUrl });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const handle = stack().temporal.workflow.getHandle(res.body.id);
+    await handle.result();
+    const history = await handle.fetchHistory();
+    // Throws a DeterminismViolationError if the trace headers or the interceptors changed the commands.
+    await Worker.runReplayHistory({ workflowBundle: stack().workflowBundle }, history, res.body.id);
+    await Worker.runReplayHistory({ workflowBundle: await tracedWorkflowBundle() }, history, res.body.id);
   });
 });
 
