@@ -11,6 +11,7 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { OpenTelemetryWorkflowClientInterceptor, OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { spanAttributesFromHeader } from './activity-span-attributes';
+import { dropUrlQueries } from './url-redaction';
 import { workflowSpanSink } from './workflow-span-sink';
 import type { Tracing } from './tracing-handle';
 
@@ -72,8 +73,8 @@ function moduleInstrumentations() {
   return [
     // Incoming requests get their server span from api/middleware/trace-requests.ts (with the request
     // id); this one traces outgoing calls (S3, providers' SDKs on node:http), inside a trace only.
-    new HttpInstrumentation({ ignoreIncomingRequestHook: () => true, requireParentforOutgoingSpans: true }),
-    new UndiciInstrumentation({ requireParentforSpans: true }),
+    new HttpInstrumentation({ ignoreIncomingRequestHook: () => true, requireParentforOutgoingSpans: true, requestHook: dropUrlQueries }),
+    new UndiciInstrumentation({ requireParentforSpans: true, requestHook: dropUrlQueries }),
     // Queries inside a trace only: the pollers and listeners that run outside one would each be a trace.
     new PgInstrumentation({ requireParentSpan: true }),
     // No koa instrumentation: @opentelemetry/instrumentation-koa of this SDK line (0.47) patches koa 2
