@@ -7,7 +7,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, base: { service: 'api' } });
   // Before the server's modules load: the instrumentations patch http and pg as they load.
-  const tracing = startTracingIfEnabled(config.otlpTracing, SERVICE_NAMES.api);
+  const tracing = startTracingIfEnabled(config.otlpTracing, SERVICE_NAMES.api, logger);
   const { startApiServer } = require('./server') as typeof import('./server');
   const api = await startApiServer(config, logger, tracing);
   logger.info('api listening', { url: api.url, tracing: tracing !== undefined });

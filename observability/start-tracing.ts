@@ -1,4 +1,4 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { DiagLogLevel, context, diag, propagation, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -13,6 +13,7 @@ import { OpenTelemetryWorkflowClientInterceptor, OpenTelemetryActivityInboundInt
 import { spanAttributesFromHeader } from './activity-span-attributes';
 import { dropUrlQueries } from './url-redaction';
 import { workflowSpanSink } from './workflow-span-sink';
+import type { Logger } from '../lib/logger';
 import type { Tracing } from './tracing-handle';
 
 // The OpenTelemetry SDK, loaded only when a process traces (observability/tracing.ts). One tracer
@@ -32,9 +33,12 @@ export interface TracingOptions {
    * them (api/main.ts, worker/main.ts); a test process has loaded them all already.
    */
   instrumentModules: boolean;
+  /** Where the SDK's own warnings and errors go (an export that failed: a collector down, a 4xx). */
+  logger?: Logger;
 }
 
 export function startTracing(opts: TracingOptions): Tracing {
+  if (opts.logger) routeDiagnostics(opts.logger);
   const spanProcessor = opts.spanProcessor ?? new BatchSpanProcessor(new OTLPTraceExporter());
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our default name.
   const resource = Resource.default()
@@ -65,6 +69,7 @@ export function startTracing(opts: TracingOptions): Tracing {
       trace.disable();
       propagation.disable();
       context.disable();
+      diag.disable();
     },
   };
 }
@@ -80,4 +85,14 @@ function moduleInstrumentations() {
     // No koa instrumentation: @opentelemetry/instrumentation-koa of this SDK line (0.47) patches koa 2
     // only, and the API runs koa 3. The server span names the matched route itself.
   ];
+}
+
+/** The SDK reports through `diag`, silent unless given a logger: its warnings and errors become our JSON lines. */
+function routeDiagnostics(logger: Logger): void {
+  const line =
+    (level: 'warn' | 'error') =>
+    (message: string, ...args: unknown[]) =>
+      logger[level]('opentelemetry: ' + message, args.length > 0 ? { details: args.map(String) } : {});
+  const quiet = () => undefined;
+  diag.setLogger({ error: line('error'), warn: line('warn'), info: quiet, debug: quiet, verbose: quiet }, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
 }

@@ -1,3 +1,4 @@
+import type { Logger } from '../lib/logger';
 import type { Tracing } from './tracing-handle';
 
 export type { Tracing };
@@ -16,8 +17,8 @@ export const SERVICE_NAMES = { api: 'generation-service-api', worker: 'generatio
  * (config/index.ts, `otlpTracing`); undefined otherwise. Call it before the process loads http
  * and pg: the instrumentations patch those modules as they load.
  */
-export function startTracingIfEnabled(enabled: boolean, serviceName: string): Tracing | undefined {
+export function startTracingIfEnabled(enabled: boolean, serviceName: string, logger: Logger): Tracing | undefined {
   if (!enabled) return undefined;
   const { startTracing } = require('./start-tracing') as typeof import('./start-tracing');
-  return startTracing({ serviceName, instrumentModules: true });
+  return startTracing({ serviceName, instrumentModules: true, logger });
 }

@@ -11,7 +11,7 @@ export function runWorkerProcess(options: Omit<Parameters<typeof startWorker>[2]
     const config = loadConfig();
     const logger = createLogger({ level: config.logLevel, base: { service: 'worker' } });
     // Before the worker's modules load: the instrumentations patch http and pg as they load.
-    const tracing = startTracingIfEnabled(config.otlpTracing, SERVICE_NAMES.worker);
+    const tracing = startTracingIfEnabled(config.otlpTracing, SERVICE_NAMES.worker, logger);
     const { startWorker } = require('./run-worker') as typeof import('./run-worker');
     const worker = await startWorker(config, logger, { ...options, ...(tracing && { tracing }) });
     // The spans still batched are exported before the process ends.

@@ -151,6 +151,18 @@ describe('traces exported by OTLP from the service processes', function () {
     }
   });
 
+  it("are reported in the service's JSON log lines when they cannot be exported (the collector down)", async () => {
+    const closedPort = await freePort();
+    const port = await freePort();
+    const api = await spawnApiProcess(port, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${closedPort}`, OTEL_BSP_SCHEDULE_DELAY: '100' });
+    children.push(api);
+    let output = '';
+    for (const stream of [api.stdout, api.stderr]) stream?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    assert.equal((await call('GET', '/healthz', { baseUrl: `http://127.0.0.1:${port}` })).status, 200);
+    const line = await waitFor(async () => output.split('\n').find((l) => l.includes('"msg":"opentelemetry: ')), 30_000, "the SDK's export failure in the API's log");
+    assert.equal(JSON.parse(line).level, 'error', line);
+  });
+
   it('are not set up at all in processes without OTEL_EXPORTER_OTLP_ENDPOINT: no SDK module loaded, no tracer provider registered', async () => {
     const env = { NODE_OPTIONS: `--require ${REPORT_TRACING_STATE}` };
     const port = await freePort();
