@@ -5,6 +5,7 @@ import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
+import { traceRequests } from './middleware/trace-requests';
 import { createRouter } from './routes';
 
 /** Middleware order only; every piece is built elsewhere. */
@@ -13,6 +14,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   app.proxy = false;
   app.silent = true;
 
+  if (deps.tracer) app.use(traceRequests(deps.tracer));
   app.use(requestId(deps.logger));
   app.use(requestLog());
   app.use(httpMetrics());

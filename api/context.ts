@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
@@ -52,6 +53,8 @@ export interface ApiDeps {
   dashboardMediaOrigins: string[];
   /** Wall clock for windows measured by the API (idempotency, cache); tests move it. */
   clock: () => Date;
+  /** Set when the process traces (observability/tracing.ts): every request gets a server span. */
+  tracer?: Tracer;
 }
 
 export interface AppState extends Koa.DefaultState {

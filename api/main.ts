@@ -1,22 +1,28 @@
 import { loadConfig } from '../config';
 import { createLogger, describeError } from '../lib/logger';
-import { startApiServer } from './server';
+import { SERVICE_NAMES, startTracingIfEnabled } from '../observability/tracing';
 
 // `npm run api`: the API alone, against DATABASE_URL and TEMPORAL_ADDRESS.
 async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, base: { service: 'api' } });
-  const api = await startApiServer(config, logger);
-  logger.info('api listening', { url: api.url, metrics_url: api.metricsUrl ?? null });
+  // Before the server's modules load: the instrumentations patch http and pg as they load.
+  const tracing = startTracingIfEnabled(config.otlpTracing, SERVICE_NAMES.api, logger);
+  const { startApiServer } = require('./server') as typeof import('./server');
+  const api = await startApiServer(config, logger, tracing);
+  logger.info('api listening', { url: api.url, metrics_url: api.metricsUrl ?? null, tracing: tracing !== undefined });
   // A close that fails still ends the process, with the reason logged, instead of an unhandled rejection.
   const stop = () => {
-    api.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error('api failed to close', describeError(err));
-        process.exit(1);
-      },
-    );
+    api
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error('api failed to close', describeError(err));
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
 }

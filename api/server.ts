@@ -7,6 +7,7 @@ import { parseIpRange, type IpRange } from '../lib/ip-ranges';
 import { secretBoxOf } from '../lib/secret-box';
 import type { RealProvider } from '../domain/providers';
 import type { Logger } from '../lib/logger';
+import type { Tracing } from '../observability/tracing';
 import { createStorage } from '../storage';
 import { createUrlSigner } from '../storage/url-signer';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../workflows/definitions';
@@ -25,8 +26,11 @@ function parseTrustProxy(entries: string[]): IpRange[] {
   });
 }
 
-/** The API's composition root: connections, dependencies, the Koa app, the listening server. */
-export async function startApiServer(config: Config, logger: Logger): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
+/**
+ * The API's composition root: connections, dependencies, the Koa app, the listening server. With
+ * `tracing` (api/main.ts), requests get server spans and the workflows they start join their traces.
+ */
+export async function startApiServer(config: Config, logger: Logger, tracing?: Tracing): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'the API keeps its records in Postgres');
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
   const urlSigningSecret = requireSetting(config.urlSigningSecret, 'URL_SIGNING_SECRET', 'output URLs are signed; every API process needs the same secret');
@@ -43,7 +47,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     repos,
     principals: guards.principals,
     rateLimiter: guards.rateLimiter,
-    temporal: new Client({ connection, namespace: config.temporalNamespace }),
+    temporal: new Client({ connection, namespace: config.temporalNamespace, ...(tracing && { interceptors: tracing.clientInterceptors() }) }),
     taskQueue: config.taskQueue,
     storage,
     urlSigner,
@@ -62,6 +66,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<{ 
     ...withProviderSecrets(config),
     byokProviders: Object.keys(config.providerBaseUrls) as RealProvider[],
     dashboardMediaOrigins: mediaOriginsOf(config),
+    ...(tracing && { tracer: tracing.tracer }),
   };
   const server = createApp(deps).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -89,6 +89,11 @@ export interface Config {
   /** WEBHOOK_CA_CERTS: a PEM file of certificate authorities receivers may use besides the system's. */
   webhookCaCerts: string | undefined;
   outputUrlTtlSeconds: number;
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT is set (and OTEL_SDK_DISABLED is not `true`): the process exports
+   * traces by OTLP/HTTP (observability/tracing.ts). The OpenTelemetry SDK reads its OTEL_* settings itself.
+   */
+  otlpTracing: boolean;
   /** ANOMALY_FACTOR: live spend in 10 minutes above this many times the usual pauses an organization. */
   anomalyFactor: number;
   /** ANOMALY_FLOOR_CREDITS: ... and only above this many credits in those 10 minutes. */
@@ -189,6 +194,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
+    otlpTracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED?.toLowerCase() !== 'true',
     anomalyFactor: integer(env, 'ANOMALY_FACTOR', DEFAULT_ANOMALY_FACTOR, 1),
     anomalyFloorCredits: integer(env, 'ANOMALY_FLOOR_CREDITS', DEFAULT_ANOMALY_FLOOR_CREDITS, 0),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

@@ -21,9 +21,18 @@ export const WORKFLOW_CODE = {
   preloadModules: [require.resolve('../workflows/sandbox-stack-traces')],
 };
 
-/** WORKFLOW_CODE with another workflowsPath (bench and test workers only). */
-export function workflowCode(workflowsPath: string = WORKFLOW_CODE.workflowsPath): typeof WORKFLOW_CODE {
-  return { ...WORKFLOW_CODE, workflowsPath };
+/**
+ * The workflow interceptors of a traced worker (observability/workflow-interceptors.ts). Bundled only
+ * when the worker traces: an untraced worker's workflows run no tracing code at all.
+ */
+const TRACING_WORKFLOW_INTERCEPTORS = require.resolve('../observability/workflow-interceptors');
+
+/** WORKFLOW_CODE with another workflowsPath (bench and test workers only), and the tracing interceptors when `traced`. */
+export function workflowCode(
+  workflowsPath: string = WORKFLOW_CODE.workflowsPath,
+  opts: { traced?: boolean } = {},
+): typeof WORKFLOW_CODE & { workflowInterceptorModules: string[] } {
+  return { ...WORKFLOW_CODE, workflowsPath, workflowInterceptorModules: opts.traced ? [TRACING_WORKFLOW_INTERCEPTORS] : [] };
 }
 
 /** The bundler's logger: only its warnings and errors, to stderr. */
@@ -37,13 +46,14 @@ export const BUNDLER_LOGGER = {
 };
 
 /** Bundles `workflowsPath` (the production workflows unless a bench or test worker says otherwise). */
-export async function bundleWorkflowsInChildProcess(workflowsPath: string = WORKFLOW_CODE.workflowsPath): Promise<WorkflowBundle> {
+export async function bundleWorkflowsInChildProcess(workflowsPath: string = WORKFLOW_CODE.workflowsPath, opts: { traced?: boolean } = {}): Promise<WorkflowBundle> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'workflow-bundle-'));
   const out = path.join(dir, 'bundle.js');
   try {
     await new Promise<void>((resolve, reject) => {
       // The same node and loader flags as this process (tsx's, when run from source).
-      const child = spawn(process.execPath, [...process.execArgv, __filename, out, workflowsPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const args = [...process.execArgv, __filename, out, workflowsPath, opts.traced ? 'traced' : 'untraced'];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
       child.once('error', reject);
@@ -55,14 +65,14 @@ export async function bundleWorkflowsInChildProcess(workflowsPath: string = WORK
   }
 }
 
-async function writeBundle(out: string, workflowsPath: string): Promise<void> {
+async function writeBundle(out: string, workflowsPath: string, traced: boolean): Promise<void> {
   const { bundleWorkflowCode } = await import('@temporalio/worker');
-  const bundle = await bundleWorkflowCode({ ...workflowCode(workflowsPath), logger: BUNDLER_LOGGER });
+  const bundle = await bundleWorkflowCode({ ...workflowCode(workflowsPath, { traced }), logger: BUNDLER_LOGGER });
   await writeFile(out, bundle.code);
 }
 
 if (require.main === module) {
-  writeBundle(process.argv[2]!, process.argv[3]!).catch((err) => {
+  writeBundle(process.argv[2]!, process.argv[3]!, process.argv[4] === 'traced').catch((err) => {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
     process.exit(1);
   });

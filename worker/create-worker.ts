@@ -8,7 +8,9 @@ import type { ProviderRegistry } from '../activities/providers/registry';
 import { createRepos } from '../db/repos';
 import type { AnomalySettings } from '../domain/spending-anomaly';
 import type { Storage } from '../storage/types';
-import { WORKFLOW_CODE } from './bundle-workflows';
+import type { Tracing } from '../observability/tracing';
+import { withProviderSpans } from '../activities/providers/traced-registry';
+import { workflowCode } from './bundle-workflows';
 
 export interface WorkerDeps {
   connection: NativeConnection;
@@ -36,8 +38,13 @@ export interface WorkerDeps {
   webhooks?: WebhookDeps;
   /** The anomaly detector's factor and floor (ANOMALY_FACTOR, ANOMALY_FLOOR_CREDITS). */
   anomaly?: AnomalySettings;
-  /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. */
+  /**
+   * A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. A
+   * traced worker's bundle must have the tracing interceptors (workflowCode(path, { traced: true })).
+   */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** The process's tracing: activity spans, the workflow sandbox's spans, a span per provider call. */
+  tracing?: Tracing;
 }
 
 const DEFAULT_WORKFLOW_TASK_SLOTS = 200;
@@ -48,7 +55,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     knex: deps.knex,
     repos: createRepos(deps.knex),
     storage: deps.storage,
-    providers: deps.providers,
+    providers: deps.tracing ? withProviderSpans(deps.providers, deps.tracing.tracer) : deps.providers,
     ...(deps.allowPrivateOutputUrls && { allowPrivateOutputUrls: true }),
     ...(deps.callbackUrlFor && { callbackUrlFor: deps.callbackUrlFor }),
     ...(deps.pollHints && { pollHints: deps.pollHints }),
@@ -57,6 +64,8 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     ...(deps.anomaly && { anomaly: deps.anomaly }),
   });
   const slots = deps.workflowTaskSlots ?? DEFAULT_WORKFLOW_TASK_SLOTS;
+  const code = workflowCode(undefined, { traced: deps.tracing !== undefined });
+  const traced = deps.tracing?.workerOptions();
   return Worker.create({
     connection: deps.connection,
     namespace: deps.namespace,
@@ -76,8 +85,13 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     workflowTaskPollerBehavior: { type: 'autoscaling' },
     activityTaskPollerBehavior: { type: 'autoscaling' },
     ...(deps.activitySlots !== undefined && { maxConcurrentActivityTaskExecutions: deps.activitySlots }),
+    ...traced,
     ...(deps.workflowBundle
       ? { workflowBundle: deps.workflowBundle }
-      : { workflowsPath: WORKFLOW_CODE.workflowsPath, bundlerOptions: { preloadModules: WORKFLOW_CODE.preloadModules } }),
+      : {
+          workflowsPath: code.workflowsPath,
+          bundlerOptions: { preloadModules: code.preloadModules },
+          ...(traced && { interceptors: { ...traced.interceptors, workflowModules: code.workflowInterceptorModules } }),
+        }),
   });
 }

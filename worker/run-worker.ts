@@ -7,6 +7,7 @@ import { createRepos } from '../db/repos';
 import { providerSecretsKeys, requireSetting, type Config } from '../config';
 import { secretBoxOf } from '../lib/secret-box';
 import { describeError, type Logger } from '../lib/logger';
+import type { Tracing } from '../observability/tracing';
 import { createStorage } from '../storage';
 import { providerCallbackUrl } from '../domain/callback-token';
 import { bundleWorkflowsInChildProcess } from './bundle-workflows';
@@ -57,6 +58,8 @@ export async function startWorker(
     workflowsPath?: string;
     /** Replaces the real providers' adapters (worker/provider-registry.ts): a test stack's stand-ins. */
     providerAdapters?: Parameters<typeof providerRegistryFromConfig>[3];
+    /** The process's tracing (worker/main.ts): workflows, activities and provider calls get spans. */
+    tracing?: Tracing;
   } = {},
 ): Promise<{ stop(): Promise<void>; done: Promise<void>; metricsUrl: string | undefined }> {
   if (!runtimeInstalled) {
@@ -69,14 +72,14 @@ export async function startWorker(
   const knex = createKnex(databaseUrl);
   const connection = await NativeConnection.connect({ address: temporalAddress });
   const clientConnection = await Connection.connect({ address: temporalAddress });
-  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace, ...(opts.tracing && { interceptors: opts.tracing.clientInterceptors() }) });
   await ensureReconcilerSchedule(client, config.taskQueue, logger);
   await ensureAnomalyDetectorSchedule(client, config.taskQueue, logger);
   const webhooks = webhookDeps(config, logger);
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
   const pollHints = await startPollHintListener(databaseUrl, logger);
   // One bundle for both workers: bundling is the slow, memory-hungry part of a worker's start.
-  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowsInChildProcess(opts.workflowsPath));
+  const workflowBundle = opts.workflowBundle ?? (await bundleWorkflowsInChildProcess(opts.workflowsPath, { traced: opts.tracing !== undefined }));
   const shared = {
     connection,
     namespace: config.temporalNamespace,
@@ -93,6 +96,7 @@ export async function startWorker(
     temporal: client,
     ...(webhooks && { webhooks }),
     anomaly: { factor: config.anomalyFactor, floorCredits: config.anomalyFloorCredits },
+    ...(opts.tracing && { tracing: opts.tracing }),
   };
   const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots, activitySlots: config.workerActivitySlots });
   // Webhook deliveries poll a queue of their own, so a slow receiver never holds up a generation.

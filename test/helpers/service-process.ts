@@ -49,11 +49,11 @@ export function spawnWorkerProcess(taskQueue: string, env: Record<string, string
   return spawnService(PROVIDER_DOUBLES_WORKER, childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...workerProcessEnv({}), ...env }), '"worker polling"');
 }
 
-/** `npm run api` as a real child process on `port`, resolved once it listens. */
-export function spawnApiProcess(port: number): Promise<ChildProcess> {
+/** `npm run api` as a real child process on `port`, resolved once it listens; `env` adds settings. */
+export function spawnApiProcess(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   return spawnService(
     'api/main.ts',
-    childEnv({ PORT: String(port), URL_SIGNING_SECRET: 'test-url-signing-secret', ADMIN_TOKEN: stack().adminToken, TEMPORAL_TASK_QUEUE: stack().config.taskQueue }),
+    childEnv({ PORT: String(port), URL_SIGNING_SECRET: 'test-url-signing-secret', ADMIN_TOKEN: stack().adminToken, TEMPORAL_TASK_QUEUE: stack().config.taskQueue, ...env }),
     '"api listening"',
   );
 }

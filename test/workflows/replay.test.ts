@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkflowBundle } from '@temporalio/worker';
 import { historyFromJsonText } from '../fixtures/histories/history-json';
 import { FROZEN_HISTORY_NAMES, HISTORIES_DIR, HISTORY_SHAPE_NAMES } from '../fixtures/histories/shapes';
 import { stack } from '../helpers/stack';
+import { tracedWorkflowBundle } from '../helpers/traced-services';
 
 // Every recorded history (test/fixtures/histories/, `npm run histories:record`) replayed against
 // today's workflow code: a change that a running workflow could not replay fails here, before it
@@ -33,17 +34,27 @@ describe('recorded workflow histories', function () {
   });
 
   it('replay against the current workflow code without a determinism error', async () => {
-    const histories = await recordedHistories();
-    const failures: string[] = [];
-    let replayed = 0;
-    for await (const result of Worker.runReplayHistories({ workflowBundle: stack().workflowBundle }, histories)) {
-      replayed += 1;
-      if (result.error) failures.push(`${result.workflowId}: ${result.error.name}: ${result.error.message}`);
-    }
-    assert.equal(replayed, histories.length, 'every history was replayed');
-    assert.ok(
-      failures.length === 0,
-      `workflow code no longer replays these histories; put the change behind patched() (docs/testing.md, "Changing workflow code"):\n${failures.join('\n')}`,
-    );
+    await assertReplays(stack().workflowBundle);
+  });
+
+  // A traced worker bundles the OpenTelemetry workflow interceptors (worker/bundle-workflows.ts); a
+  // workflow started untraced may be replayed by a traced worker, and the other way round.
+  it('replay with the tracing interceptors in the bundle without a determinism error', async () => {
+    await assertReplays(await tracedWorkflowBundle());
   });
 });
+
+async function assertReplays(workflowBundle: WorkflowBundle): Promise<void> {
+  const histories = await recordedHistories();
+  const failures: string[] = [];
+  let replayed = 0;
+  for await (const result of Worker.runReplayHistories({ workflowBundle }, histories)) {
+    replayed += 1;
+    if (result.error) failures.push(`${result.workflowId}: ${result.error.name}: ${result.error.message}`);
+  }
+  assert.equal(replayed, histories.length, 'every history was replayed');
+  assert.ok(
+    failures.length === 0,
+    `workflow code no longer replays these histories; put the change behind patched() (docs/testing.md, "Changing workflow code"):\n${failures.join('\n')}`,
+  );
+}
