@@ -79,3 +79,10 @@ export const metrics = {
   /** The reconciler finding and settling a job nothing else would have. kind: what it repaired. */
   reconcilerRepairs: counter('reconciler_repairs_total', 'Repairs made by the reconciler, by kind.', ['kind']),
 };
+
+// The series the alerts watch for "any at all" exist at 0 from the start: a counter series is
+// otherwise born at its first increment, which rate() cannot see, so a short outage that made a
+// handful of 503s would never alert (ops/prometheus/alerts.yml).
+for (const dependency of ['postgres', 'temporal'] as const) metrics.dependencyUnavailable.inc({ dependency }, 0);
+for (const outcome of ['delivered', 'exhausted'] as const) metrics.webhookDeliveries.inc({ outcome }, 0);
+for (const kind of ['stranded_generation', 'stranded_comparison'] as const) metrics.reconcilerRepairs.inc({ kind }, 0);

@@ -7,6 +7,7 @@ import type { GenerationInput, ProviderOutcome } from '../../workflows/definitio
 import { call, createOrganization, waitFor, type HttpResult } from '../helpers/http';
 import { providerDoublesRegistry } from '../helpers/provider-doubles';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
+import { temporalSdkMetricFamilies } from '../helpers/ops-files';
 import { deltaBy, scrape, type Sample } from '../helpers/prometheus-text';
 import { stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
@@ -290,6 +291,20 @@ describe('Prometheus metrics', function () {
       `a workflow task schedule-to-start metric, among ${[...names].filter((n) => n.startsWith('temporal_')).join(', ')}`,
     );
     assert.ok(names.has('temporal_worker_task_slots_available'), 'slot metrics');
+    // The dashboards and alerts may name only the SDK families listed in ops/temporal-sdk-metrics.txt
+    // (found by a probe): every family this worker exports must be there, under the listed type.
+    const listed = new Map(temporalSdkMetricFamilies().map((f) => [f.name, f.type]));
+    const familyOf = (name: string) => (listed.has(name) ? name : name.replace(/_(bucket|sum|count)$/, ''));
+    const exported = new Set([...names].filter((n) => n.startsWith('temporal_')).map(familyOf));
+    assert.deepEqual(
+      [...exported].filter((family) => !listed.has(family)),
+      [],
+      'SDK metric families the worker exports but ops/temporal-sdk-metrics.txt does not list',
+    );
+    for (const family of exported) {
+      const histogram = names.has(`${family}_bucket`);
+      assert.equal(listed.get(family) === 'histogram', histogram, `${family} is listed as a ${listed.get(family)}`);
+    }
     assert.ok(names.has(`${P}http_requests_total`), 'ours too, in the same answer');
     assert.ok(!api.some((s) => s.name.startsWith('temporal_')), "the API's endpoint has no worker to report on");
     const ids = /^(gen|cmp|out|whk|evt|dlv|key|upl|org|usr|req|led|inp)_[0-9A-Za-z]{6,}/;
