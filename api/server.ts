@@ -30,7 +30,11 @@ function parseTrustProxy(entries: string[]): IpRange[] {
  * The API's composition root: connections, dependencies, the Koa app, the listening server. With
  * `tracing` (api/main.ts), requests get server spans and the workflows they start join their traces.
  */
-export async function startApiServer(config: Config, logger: Logger, tracing?: Tracing): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
+export async function startApiServer(
+  config: Config,
+  logger: Logger,
+  tracing?: Tracing,
+): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'the API keeps its records in Postgres');
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
   const urlSigningSecret = requireSetting(config.urlSigningSecret, 'URL_SIGNING_SECRET', 'output URLs are signed; every API process needs the same secret');
