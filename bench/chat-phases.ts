@@ -135,6 +135,8 @@ function statementLabel(s: ReceivedSpan): string {
   const table = /(?:insert into|update|from|delete from)\s+"?([a-z_]+)"?/i.exec(text)?.[1];
   const verb = /^with|^select|^insert|^update|^delete/i.exec(text)?.[0]?.toUpperCase() ?? text.slice(0, 12);
   // An update says which columns it sets first: the generation's several updates are different steps.
+  const cte = /^with\s+(?:recursive\s+)?([a-z_]+)/i.exec(text)?.[1];
+  if (cte) return `WITH ${cte}... (${table ?? ''})`;
   const sets = /^update\s+"?[a-z_]+"?\s+set\s+"?([a-z_]+)"?/i.exec(text)?.[1];
   return `${verb} ${table ?? ''}${sets ? ` SET ${sets}` : ''}`.trim();
 }
