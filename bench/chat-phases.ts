@@ -5,7 +5,7 @@ import { temporal } from '@temporalio/proto';
 import { startBenchApi } from './lib/api-process';
 import { startBenchStack } from './lib/embedded-stack';
 import { startFakeUpstream } from './lib/fake-upstream';
-import { runBenchmark, type BenchReport, type ErrorLog } from './lib/harness';
+import { runBenchmark, type BenchReport, type ErrorLog, type TargetResult } from './lib/harness';
 import { postJson, requestJson } from './lib/http-client';
 import { startOtlpReceiver, type ReceivedSpan } from './lib/otlp-receiver';
 import { percentile, runLoad } from './lib/stats';
@@ -202,7 +202,7 @@ async function main(errors: ErrorLog): Promise<BenchReport> {
       figures.historyOfOneRequest = { events: events.length, eventTypes: events };
       console.log(JSON.stringify(figures, null, 2));
       return {
-        targets: [],
+        targets: CONCURRENCIES.flatMap((c) => summaryRows(c, figures[`c${c}`] as ReturnType<typeof breakdown>)),
         figures,
         notes: [
           'API and worker each in its own process, both tracing to an in-bench OTLP receiver (tracing adds its own cost: latencies here are not bench:chat figures)',
@@ -218,6 +218,23 @@ async function main(errors: ErrorLog): Promise<BenchReport> {
     await upstream.stop();
     await receiver.stop();
   }
+}
+
+/** The run's headline figures, as rows of the results table (figures, no target). */
+function summaryRows(c: number, x: ReturnType<typeof breakdown>): TargetResult[] {
+  const handOffs = Object.entries(x.handOffs)
+    .map(([label, v]) => `${label} ${v.p50Ms} ms`)
+    .join('; ');
+  return [
+    {
+      name: `statements per sync chat request (BEGIN and COMMIT counted), c=${c}`,
+      target: 'none (a figure)',
+      result: `API ${x.statements.api.perRequest}, worker ${x.statements.worker.perRequest} (${Object.entries(x.statements.worker.byStatement)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')})`,
+    },
+    { name: `where a traced sync chat request's time goes (p50), c=${c}`, target: 'none (a figure)', result: handOffs },
+  ];
 }
 
 runBenchmark('chat-phases', main);
