@@ -33,10 +33,37 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
   const { knex, repos } = deps;
   const admission = createAdmissionCoalescer(knex, { onReserved: countReserved });
 
-  async function appendEvent(gen: GenerationRow, trx: Db): Promise<void> {
+  /** The statement of the generation's event (its outbox row), if its new status has one. */
+  function eventStatement(gen: GenerationRow, trx: Db): Knex.QueryBuilder[] {
     const event = generationEvent(gen);
-    if (!event) return;
-    await repos.events.append({ id: newId('evt'), organization_id: gen.organization_id, environment: gen.environment, subject_id: gen.id, ...event }, trx);
+    return event ? [repos.events.appendStatement({ id: newId('evt'), organization_id: gen.organization_id, environment: gen.environment, subject_id: gen.id, ...event }, trx)] : [];
+  }
+
+  /**
+   * A generation's terminal transaction in four round trips: BEGIN; its terminal UPDATE with the
+   * lock on its reservation; its outputs, its event and its ledger rows in one statement; COMMIT.
+   * The lock comes before the ledger's statement, as db/ledger.ts's settlements require; a
+   * generation already terminal (a retry, a lost race) changes nothing.
+   */
+  async function settle(
+    finish: (trx: Knex.Transaction) => Knex.QueryBuilder,
+    movement: (done: GenerationRow) => Pick<ledger.Settlement, 'charged' | 'kind'>,
+    outputs: (trx: Knex.Transaction) => Knex.QueryBuilder[] = () => [],
+  ): Promise<{ done: GenerationRow; moved: boolean } | undefined> {
+    return failPermanently(() =>
+      knex.transaction(async (trx) => {
+        const finished = await ledger.finishLockingReservation<GenerationRow>(trx, finish(trx));
+        if (!finished) return undefined;
+        const { row: done, reservedAmount } = finished;
+        const moved = await ledger.settleLockedReservation(
+          trx,
+          { organizationId: done.organization_id, generationId: done.id, reserved: done.reserved_credits, ...movement(done) },
+          movesMoney(done) ? reservedAmount : undefined,
+          [...outputs(trx), ...eventStatement(done, trx)],
+        );
+        return { done, moved };
+      }),
+    );
   }
 
   return {
@@ -78,9 +105,9 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
     async captureCredits(args: { input: GenerationInput; outcome: ProviderOutcome }): Promise<void> {
       const { input, outcome } = args;
       // Counted once committed, and only by the call that moved the generation (a retry finds it terminal).
-      const settled = await failPermanently(() =>
-        knex.transaction(async (trx) => {
-          const done = await repos.generations.finishSucceeded(
+      const settled = await settle(
+        (trx) =>
+          repos.generations.finishSucceededStatement(
             input.generationId,
             {
               chargedCredits: actualCharge(input, outcome),
@@ -95,23 +122,15 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
               ...(outcome.served && { served: outcome.served }),
             },
             trx,
-          );
-          if (!done) return undefined;
-          await repos.generations.insertOutputs(
+          ),
+        (done) => ({ kind: 'capture', charged: done.charged_credits }),
+        (trx) => {
+          const statement = repos.generations.insertOutputsStatement(
             outcome.outputs.map((file) => outputRow(input.generationId, file)),
             trx,
           );
-          await appendEvent(done, trx);
-          const moved =
-            movesMoney(done) &&
-            (await ledger.captureCredits(trx, {
-              organizationId: done.organization_id,
-              generationId: done.id,
-              reserved: done.reserved_credits,
-              charged: done.charged_credits,
-            }));
-          return { done, moved };
-        }),
+          return statement ? [statement] : [];
+        },
       );
       if (settled) countSettled(settled.done, settled.moved, countCaptured);
     },
@@ -125,20 +144,9 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
       errorSource?: 'provider' | 'gateway';
       retryable?: boolean;
     }): Promise<void> {
-      const settled = await failPermanently(() =>
-        knex.transaction(async (trx) => {
-          const done = await repos.generations.finishUnsuccessful(args.generationId, args, trx);
-          if (!done) return undefined;
-          await appendEvent(done, trx);
-          const moved =
-            movesMoney(done) &&
-            (await ledger.refundCredits(trx, {
-              organizationId: done.organization_id,
-              generationId: done.id,
-              amount: done.reserved_credits,
-            }));
-          return { done, moved };
-        }),
+      const settled = await settle(
+        (trx) => repos.generations.finishUnsuccessfulStatement(args.generationId, args, trx),
+        () => ({ kind: 'refund', charged: 0 }),
       );
       if (settled) countSettled(settled.done, settled.moved, countRefunded);
     },

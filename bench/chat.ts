@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startBenchApi } from './lib/api-process';
+import { apiRound, eagerShare, type ApiRoundMetrics } from './lib/api-metrics';
 import { startBenchStack } from './lib/embedded-stack';
 import { startFakeUpstream } from './lib/fake-upstream';
 import { type ErrorLog, formatRatio, interleaved, median, ratioOf, runBenchmark, type BenchReport, type TargetResult } from './lib/harness';
@@ -28,8 +29,11 @@ import { startBenchWorker } from './lib/worker-process';
 // under it; the load generator and the fake are nobody's), the requests/s at c=8 as the saturation
 // figure (printed with the cores the side kept busy and the whole machine's busy share, so a
 // reader sees whether it was CPU-bound), and the ratios ours ÷ LiteLLM as the median of
-// per-round ratios with their range. No target is set here: the eager-start issue sets them, so
-// the figures are reported without a verdict. Every non-200 (or an answer without its content) is
+// per-round ratios with their range. Issue 40's targets get a verdict (TARGETS): ours' added p50
+// at c=1, its requests/s and CPU per request at c=8, and the share of its sync starts that were
+// eager at c=8 (the API's generation_service_workflow_starts_total{eager}, "n/a" while the API
+// counts none); the API's RSS and event-loop delay p99 (its own /metrics, bench/lib/api-metrics.ts)
+// are printed beside them. Every non-200 (or an answer without its content) is
 // an unexpected error and voids the run. BENCH_SCALE multiplies the request counts.
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -44,6 +48,8 @@ const MAX_TOKENS = 64;
 const REQUEST_TIMEOUT_MS = 30_000;
 const SIDES = ['ours', 'litellm', 'direct'] as const;
 type SideName = (typeof SIDES)[number];
+/** Issue 40's targets (sync latency: an eager-started workflow on a worker inside the API process). */
+const TARGETS = { addedP50C1Ms: 15, requestsPerSecondC8: 100, cpuPerRequestC8Ms: 15, eagerShareC8: 0.99 } as const;
 const SIDE_TITLES: Record<SideName, string> = { ours: 'ours (POST /v1/chat)', litellm: `LiteLLM ${LITELLM_VERSION}`, direct: 'direct' };
 
 const API = 'API';
@@ -69,6 +75,8 @@ interface Round {
   cpuByProcess: Map<string, number>;
   /** The whole machine's busy share (0–1) in the round, every process on it (other benches too). */
   machineBusy: number;
+  /** Ours only: what the API's /metrics said of the round. */
+  api?: ApiRoundMetrics;
 }
 
 /** The machine's busy and total CPU ticks so far, from /proc/stat's first line. */
@@ -179,12 +187,15 @@ async function main(errors: ErrorLog): Promise<BenchReport> {
         const perRound = Math.max(10, Math.round((concurrency === 1 ? 100 : 300) * scale));
         say(`c=${concurrency}: ${ROUNDS} rounds of ${perRound} requests per side`);
         const rounds = await interleaved(ROUNDS, SIDES, async (side): Promise<Round> => {
+          // The scrapes are outside the CPU snapshots: they cost the API, not the requests.
+          const apiMetrics = side === 'ours' ? await apiRound(api.metricsUrl) : undefined;
           const [before, machineBefore] = [await cpuSnapshot(processName), await machineTicks()];
           const load = await runLoad(perRound, concurrency, timed(side));
           const [after, machineAfter] = [await cpuSnapshot(processName), await machineTicks()];
+          const apiFigures = await apiMetrics?.after();
           checkProcesses();
           const machineBusy = (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total);
-          return { latencies: load.latenciesMs, wallMs: load.wallMs, calls: perRound, cpuByProcess: cpuSpent(before, after), machineBusy };
+          return { latencies: load.latenciesMs, wallMs: load.wallMs, calls: perRound, cpuByProcess: cpuSpent(before, after), machineBusy, ...(apiFigures && { api: apiFigures }) };
         });
         byConcurrency.push({ concurrency, rounds });
       }
@@ -213,7 +224,7 @@ function answerText(res: { status: number; body: string }, pick: (body: Record<s
 function report(byConcurrency: { concurrency: number; rounds: Record<SideName, Round[]> }[], temporalLabel: string, scaleUsed: number): BenchReport {
   const targets: TargetResult[] = [];
   const figures: Record<string, unknown> = {};
-  const none = 'none here (set by the eager-start issue)';
+  const none = 'none (a figure)';
   const lines: string[] = [''];
   for (const { concurrency: c, rounds } of byConcurrency) {
     const pooled = (side: SideName) => rounds[side].flatMap((r) => r.latencies);
@@ -259,11 +270,22 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
     const ratio = (a: number[], b: number[]) => formatRatio(ratioOf(a, b));
     const cpuOurs = cpuByProcess('ours');
     const ourParts = SIDE_PROCESSES.ours.filter((name) => cpuOurs[name] !== undefined).map((name) => `${name} ${cpuOurs[name]}`);
+    const apiRounds = rounds.ours.flatMap((r) => (r.api ? [r.api] : []));
+    const eager = eagerShare(apiRounds);
+    const rssMb = Math.max(...apiRounds.map((r) => r.rssBytes)) / 1024 / 1024;
+    const loopP99 = apiRounds.map((r) => r.eventLoopP99Ms);
+    const cpuMedian = median(cpuPerRequest('ours'));
+    figures[`c${c}.api`] = { eagerShare: eager.share, eagerText: eager.text, rssMaxMb: round1(rssMb), eventLoopP99MsPerRound: loopP99.map(round1) };
+    lines.push(
+      `  c=${c} API process: RSS ${rssMb.toFixed(0)} MB (highest of the rounds' ends), event-loop delay p99 ${median(loopP99).toFixed(1)} ms (median of rounds, max ${Math.max(...loopP99).toFixed(1)} ms); eager starts ${eager.text}`,
+      '',
+    );
     targets.push(
       {
-        name: `added p50 / p99 over direct, c=${c}`,
-        target: none,
-        result: `ours ${fmt(added('ours', 0.5))} / ${fmt(added('ours', 0.99))}; LiteLLM ${fmt(added('litellm', 0.5))} / ${fmt(added('litellm', 0.99))} (pooled over ${ROUNDS} rounds, ${calls('ours')} requests per side)`,
+        name: `chat added p50 over direct, c=${c}` + (c === 1 ? ' (LiteLLM beside it)' : ''),
+        target: c === 1 ? `≤ ${TARGETS.addedP50C1Ms} ms` : none,
+        result: `ours ${fmt(added('ours', 0.5))} (p99 ${fmt(added('ours', 0.99))}); LiteLLM ${fmt(added('litellm', 0.5))} (p99 ${fmt(added('litellm', 0.99))}) (pooled over ${ROUNDS} rounds, ${calls('ours')} requests per side)`,
+        ...(c === 1 && { pass: added('ours', 0.5) <= TARGETS.addedP50C1Ms }),
       },
       {
         name: `ours ÷ LiteLLM, added p50 / p99, c=${c}`,
@@ -271,15 +293,29 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
         result: `p50 ${ratio(perRoundAdded('ours', 0.5), perRoundAdded('litellm', 0.5))}; p99 ${ratio(perRoundAdded('ours', 0.99), perRoundAdded('litellm', 0.99))}`,
       },
       {
-        name: `CPU per request, all the side's processes, c=${c}`,
+        name: `CPU per request, all our processes, c=${c}`,
+        target: c === 8 ? `≤ ${TARGETS.cpuPerRequestC8Ms} ms` : none,
+        result: `ours ${cpuMedian.toFixed(1)} ms (mean by process: ${ourParts.join(', ')}); LiteLLM ${median(cpuPerRequest('litellm')).toFixed(1)} ms; ours ÷ LiteLLM ${ratio(cpuPerRequest('ours'), cpuPerRequest('litellm'))}`,
+        ...(c === 8 && { pass: cpuMedian <= TARGETS.cpuPerRequestC8Ms }),
+      },
+      {
+        name: `share of sync starts that were eager, c=${c}`,
+        target: c === 8 ? `≥ ${TARGETS.eagerShareC8 * 100} %` : none,
+        result: eager.text,
+        // No eager start at all (the metric absent) is not the target met.
+        ...(c === 8 && { pass: (eager.share ?? 0) >= TARGETS.eagerShareC8 }),
+      },
+      {
+        name: `API process RSS and event-loop delay p99, c=${c}`,
         target: none,
-        result: `ours ${median(cpuPerRequest('ours')).toFixed(1)} ms (mean by process: ${ourParts.join(', ')}); LiteLLM ${median(cpuPerRequest('litellm')).toFixed(1)} ms; ours ÷ LiteLLM ${ratio(cpuPerRequest('ours'), cpuPerRequest('litellm'))}`,
+        result: `RSS ${rssMb.toFixed(0)} MB; event-loop delay p99 ${median(loopP99).toFixed(1)} ms (median of ${loopP99.length} rounds, max ${Math.max(...loopP99).toFixed(1)} ms)`,
       },
     );
     if (c === Math.max(...CONCURRENCIES)) {
       targets.push({
         name: `requests/s at saturation (c=${c})`,
-        target: none,
+        target: `≥ ${TARGETS.requestsPerSecondC8}`,
+        pass: median(perSecond('ours')) >= TARGETS.requestsPerSecondC8,
         result:
           `ours ${median(perSecond('ours')).toFixed(1)} (its processes kept ${coresBusy('ours').toFixed(2)} cores busy, the machine ${busyPercent('ours')}% busy); ` +
           `LiteLLM ${median(perSecond('litellm')).toFixed(1)} (${coresBusy('litellm').toFixed(2)} cores, the machine ${busyPercent('litellm')}% busy); ` +
@@ -300,7 +336,7 @@ function report(byConcurrency: { concurrency: number; rounds: Record<SideName, R
       `ours on the embedded stack (${temporalLabel}), API and worker each in its own process; LiteLLM ${LITELLM_VERSION}: litellm --config, one uvicorn worker, a master key, no database; one fake upstream in its own process (test/fakes/openai-server.ts) behind all three sides`,
       'LiteLLM meters nothing durably in this setup (no database: no spend logs, no budgets, no virtual keys); ours reserves credits, charges and records each request (a Generation, ledger rows, an event) before it answers',
       `${ROUNDS} interleaved rounds per concurrency, each side first in turn; added latency is the side's percentile minus direct's, pooled over the rounds; ratios are the median of per-round ratios with their range; CPU counts every process of a side (ours: API, worker, Temporal, Postgres; LiteLLM: its proxy), not the load generator nor the fake`,
-      `no target set here: the eager-start issue sets them${scaleUsed === 1 ? '' : `; BENCH_SCALE=${scaleUsed}`}`,
+      `targets from issue 40 (added p50 c=1, req/s and CPU per request c=8, eager share c=8); the API's RSS and event-loop delay p99 from its own /metrics${scaleUsed === 1 ? '' : `; BENCH_SCALE=${scaleUsed}`}`,
     ],
   };
 }

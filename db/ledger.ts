@@ -308,11 +308,11 @@ export async function refundCredits(db: Db, args: { organizationId: string; gene
  * changes nothing. A generation without a reservation has nothing to end.
  *
  * Two statements in one transaction. The first locks the reservation's ledger row, so that a
- * capture and a refund of the same generation queue up behind each other; the second starts after
- * the lock is granted, so under READ COMMITTED its snapshot sees whichever terminal row won, and it
- * writes the rows and moves the wallet only if there is none.
+ * capture and a refund of the same generation queue up behind each other; the second
+ * (settleLockedReservation) starts after the lock is granted, so under READ COMMITTED its snapshot
+ * sees whichever terminal row won, and it writes the rows and moves the wallet only if there is none.
  */
-async function settleReservation(db: Db, args: { organizationId: string; generationId: string; reserved: number; charged: number; kind: 'capture' | 'refund' }): Promise<boolean> {
+async function settleReservation(db: Db, args: Settlement): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const reservation = await trx.raw(
       `SELECT reserved_delta AS amount FROM ledger_entries
@@ -320,45 +320,108 @@ async function settleReservation(db: Db, args: { organizationId: string; generat
         FOR UPDATE`,
       { generationId: args.generationId, organizationId: args.organizationId },
     );
-    const amount: number | undefined = reservation.rows[0]?.amount;
-    if (amount === undefined) return false;
-    if (amount !== args.reserved) {
-      throw new RangeError(`generation ${args.generationId} reserved ${amount} credits, not ${args.reserved}`);
-    }
-    const refund = args.kind === 'refund';
-    const released = refund ? 0 : amount - args.charged;
-    const result = await trx.raw(
-      `WITH terminal AS (
-         INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
-         SELECT :organizationId, :generationId, :kind, :terminalAvailable::bigint, -:terminalReserved::bigint
-          WHERE NOT EXISTS (
-            SELECT 1 FROM ledger_entries WHERE generation_id = :generationId AND kind IN ('capture', 'refund'))
-         ON CONFLICT (generation_id, kind) DO NOTHING
-         RETURNING organization_id),
-       released AS (
-         INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
-         SELECT organization_id, :generationId, 'release', :released::bigint, -:released::bigint
-           FROM terminal WHERE :released::bigint > 0)
-       UPDATE wallets w
-          SET available_credits = w.available_credits + :backToAvailable::bigint,
-              reserved_credits = w.reserved_credits - :amount::bigint,
-              updated_at = now()
-         FROM terminal
-        WHERE w.organization_id = terminal.organization_id
-        RETURNING w.organization_id`,
-      {
-        organizationId: args.organizationId,
-        generationId: args.generationId,
-        kind: args.kind,
-        terminalAvailable: refund ? amount : 0,
-        terminalReserved: refund ? amount : args.charged,
-        released,
-        backToAvailable: amount - (refund ? 0 : args.charged),
-        amount,
-      },
-    );
-    return result.rowCount === 1;
+    return settleLockedReservation(trx, args, reservation.rows[0]?.amount);
   });
+}
+
+/** A reservation's terminal movement: a capture of `charged` (the rest released) or a refund. */
+export interface Settlement {
+  organizationId: string;
+  generationId: string;
+  /** What the caller believes was reserved: a different amount on the ledger is refused. */
+  reserved: number;
+  charged: number;
+  kind: 'capture' | 'refund';
+}
+
+/**
+ * A generation's terminal UPDATE ... RETURNING * (`finish`, from the generations repository) and,
+ * in the same statement, the lock on its `reserve` ledger row, taken after the generation's row
+ * (the order every settlement takes): the first statement of settleReservation and the generation's
+ * own, in one round trip. Returns the updated row and the amount reserved (undefined: nothing was),
+ * or undefined when `finish` updated nothing (the generation was already terminal). The second
+ * statement is settleLockedReservation's, in the same transaction.
+ */
+export async function finishLockingReservation<Row extends { id: string; organization_id: string }>(
+  trx: Knex.Transaction,
+  finish: Knex.QueryBuilder,
+): Promise<{ row: Row; reservedAmount: number | undefined } | undefined> {
+  // The reservation joins the updated row, so the generation's row is locked first.
+  const result = await trx.raw(
+    `WITH done AS (:finish),
+     reservation AS MATERIALIZED (
+       SELECT l.reserved_delta AS amount FROM ledger_entries l JOIN done ON l.generation_id = done.id AND l.organization_id = done.organization_id
+        WHERE l.kind = 'reserve'
+          FOR UPDATE OF l)
+     SELECT done.*, (SELECT amount FROM reservation) AS reservation_amount FROM done`,
+    { finish },
+  );
+  const first = result.rows[0] as (Row & { reservation_amount: number | null }) | undefined;
+  if (!first) return undefined;
+  const { reservation_amount: amount, ...row } = first;
+  return { row: row as unknown as Row, reservedAmount: amount ?? undefined };
+}
+
+/**
+ * The second statement of a settlement: writes the terminal ledger rows and moves the wallet, unless
+ * the generation already has a terminal row. Call it in the transaction whose earlier statement
+ * locked the reservation's row (`lockedAmount` is what that row reserved; undefined: there is no
+ * reservation, nothing moves), so that its snapshot sees whichever terminal row won.
+ *
+ * `alongside` are statements of the same transaction sent in the same round trip, as
+ * data-modifying CTEs: the generation's event (the outbox row) and its outputs. They run whether or
+ * not money moves, and see the same snapshot (they touch none of the ledger's rows). Returns
+ * whether this call moved money.
+ */
+export async function settleLockedReservation(trx: Knex.Transaction, args: Settlement, lockedAmount: number | undefined, alongside: Knex.QueryBuilder[] = []): Promise<boolean> {
+  assertCredits(args.reserved, 'reserved');
+  assertCredits(args.charged, 'charged');
+  if (args.charged > args.reserved) throw new RangeError(`cannot capture ${args.charged} of a ${args.reserved}-credit reservation`);
+  const alongsideBindings = Object.fromEntries(alongside.map((statement, i) => [`alongside${i}`, statement]));
+  const alongsideCtes = alongside.map((_, i) => `alongside${i} AS (:alongside${i}),`).join('\n');
+  if (lockedAmount === undefined) {
+    if (alongside.length > 0) await trx.raw(`WITH ${alongsideCtes.slice(0, -1)} SELECT 1`, alongsideBindings);
+    return false;
+  }
+  const amount = lockedAmount;
+  if (amount !== args.reserved) {
+    throw new RangeError(`generation ${args.generationId} reserved ${amount} credits, not ${args.reserved}`);
+  }
+  const refund = args.kind === 'refund';
+  const released = refund ? 0 : amount - args.charged;
+  const result = await trx.raw(
+    `WITH ${alongsideCtes}
+     terminal AS (
+       INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+       SELECT :organizationId, :generationId, :kind, :terminalAvailable::bigint, -:terminalReserved::bigint
+        WHERE NOT EXISTS (
+          SELECT 1 FROM ledger_entries WHERE generation_id = :generationId AND kind IN ('capture', 'refund'))
+       ON CONFLICT (generation_id, kind) DO NOTHING
+       RETURNING organization_id),
+     released AS (
+       INSERT INTO ledger_entries (organization_id, generation_id, kind, available_delta, reserved_delta)
+       SELECT organization_id, :generationId, 'release', :released::bigint, -:released::bigint
+         FROM terminal WHERE :released::bigint > 0)
+     UPDATE wallets w
+        SET available_credits = w.available_credits + :backToAvailable::bigint,
+            reserved_credits = w.reserved_credits - :amount::bigint,
+            updated_at = now()
+       FROM terminal
+      WHERE w.organization_id = terminal.organization_id
+      RETURNING w.organization_id`,
+    {
+      ...alongsideBindings,
+      organizationId: args.organizationId,
+      generationId: args.generationId,
+      kind: args.kind,
+      terminalAvailable: refund ? amount : 0,
+      terminalReserved: refund ? amount : args.charged,
+      released,
+      backToAvailable: amount - (refund ? 0 : args.charged),
+      amount,
+    },
+  );
+  return result.rowCount === 1;
 }
 
 function assertCredits(value: number, name: string): void {

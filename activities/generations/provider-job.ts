@@ -7,7 +7,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { GenerationRow } from '../../db/repos/generations';
 import { CALLBACK_EXPIRY_MARGIN_MS } from '../../domain/callback-token';
 import { findModel } from '../../domain/catalog';
-import { MODALITY_MODE } from '../../domain/modalities';
+import { providerBudgetMs } from '../../domain/generation-timeouts';
 import type { Storage } from '../../storage/types';
 import type { GenerationInput } from '../../workflows/definitions';
 import { beatFromAThirdOfTheTimeout } from '../heartbeats';
@@ -71,11 +71,11 @@ export function createProviderJobContext(deps: {
         // One submission per generation and route, however often the step runs: a provider that
         // honours the key answers a repeat with the job it already has.
         idempotencyKey: providerIdempotencyKey(input.generationId, routeIndex),
-        // The URL expires with the job: its own async deadline, plus a margin for a late callback.
-        // Async jobs only: a sync job runs inside its workflow's one task, and a callback signal
-        // landing during that task would fail it (and the caller's Update-with-Start) after the job
-        // already succeeded and was charged.
-        ...(deps.callbackUrlFor && MODALITY_MODE[input.modality] === 'async' && { callbackUrl: deps.callbackUrlFor(input.generationId, callbackExpiry(input)) }),
+        // The URL expires with the job: its provider budget, plus a margin for a late callback.
+        // Sync jobs get one too (a sync image queued at fal would otherwise wait out fal's first
+        // 1 s poll): a callback is a hint through Postgres that wakes the poll inside the activity
+        // (activities/poll-hints.ts), not a signal, so it never touches the workflow's one task.
+        ...(deps.callbackUrlFor && { callbackUrl: deps.callbackUrlFor(input.generationId, callbackExpiry(input)) }),
         route,
         credentials: await providers.credentialsFor(route, input.organizationId),
       };
@@ -100,7 +100,7 @@ export function onRoute(row: Pick<GenerationRow, 'provider' | 'provider_model'>,
 
 /** When a job's callback URL stops working: the job's own deadline plus a margin. */
 function callbackExpiry(input: GenerationInput): Date {
-  return new Date(Date.now() + input.timeouts.asyncJobTimeoutMs + CALLBACK_EXPIRY_MARGIN_MS);
+  return new Date(Date.now() + providerBudgetMs(input.modality, input.timeouts) + CALLBACK_EXPIRY_MARGIN_MS);
 }
 
 /** The idempotency key of a generation's provider submission: stable across retries and workers. */

@@ -10,12 +10,15 @@ import { spawnService, type ServiceProcess } from './service-process';
 
 export interface BenchApi extends ServiceProcess {
   url: string;
+  /** Its GET /metrics (API_METRICS_PORT): what bench/lib/api-metrics.ts reads. */
+  metricsUrl: string;
   /** Set once the API has exited without being stopped: the figures are then void. */
   exitedUnexpectedly(): string | undefined;
 }
 
 export async function startBenchApi(config: Config, dir: string, env: Record<string, string>): Promise<BenchApi> {
   const port = await freePort();
+  const metricsPort = await freePort();
   let exit: string | undefined;
   const api = await spawnService({
     name: 'api',
@@ -41,10 +44,10 @@ export async function startBenchApi(config: Config, dir: string, env: Record<str
       ADMIN_TOKEN: config.adminToken,
       ANOMALY_FLOOR_CREDITS: String(config.anomalyFloorCredits),
       LOG_LEVEL: 'info',
-      // No metrics listener: `npm start` or another benchmark process may hold the default port.
-      API_METRICS_PORT: '0',
+      // A free port, not the default one: `npm start` or another benchmark process may hold it.
+      API_METRICS_PORT: String(metricsPort),
       ...env,
     },
   });
-  return { ...api, url: `http://localhost:${port}`, exitedUnexpectedly: () => exit };
+  return { ...api, url: `http://localhost:${port}`, metricsUrl: `http://localhost:${metricsPort}/metrics`, exitedUnexpectedly: () => exit };
 }

@@ -60,6 +60,8 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
   return {
     config,
     apiUrl: api.url,
+    /** The API's GET /metrics, when `overrides` gave it an apiMetricsPort (the stack's default has none). */
+    apiMetricsUrl: api.metricsUrl,
     /** Which Temporal the figures come from (BENCH_STACK). */
     temporalLabel: temporal.label,
     /** The throwaway folder (Postgres data, the Temporal database file, storage); removed by stop(). */

@@ -16,7 +16,15 @@ export function createEventsRepo(knex: Knex) {
   return {
     /** Appends to the outbox once per (type, subject); a retried emit is a no-op. */
     async append(event: Omit<EventRow, 'created_at'>, trx: Db = knex): Promise<void> {
-      await trx('events')
+      await this.appendStatement(event, trx);
+    },
+
+    /**
+     * `append`'s statement, not yet sent: a settlement sends it in the same round trip as its
+     * ledger rows (db/ledger.ts, settleLockedReservation).
+     */
+    appendStatement(event: Omit<EventRow, 'created_at'>, trx: Db = knex): Knex.QueryBuilder {
+      return trx('events')
         .insert({ ...event, data: JSON.stringify(event.data) })
         .onConflict(['type', 'subject_id'])
         .ignore();

@@ -168,25 +168,21 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     /**
-     * Moves a non-terminal generation to `succeeded`, charging its whole reservation. Returns the
-     * updated row, or undefined when it was already terminal (a retried activity, or a race lost
-     * to another outcome).
+     * Moves a non-terminal generation to `succeeded`, charging its whole reservation: the UPDATE
+     * ... RETURNING *, not yet sent, which a settlement sends in the statement that also locks the
+     * reservation (db/ledger.ts, finishLockingReservation). It returns the updated row, or none when
+     * the generation was already terminal (a retried activity, or a race lost to another outcome).
+     * Usage-billed jobs (chat) are charged what they used, never more than was reserved; what was
+     * reserved but not charged went back to the wallet (refunded_credits shows it). least()
+     * ignores a NULL: without a usage-based charge, the whole reservation is charged.
      */
-    async finishSucceeded(
+    finishSucceededStatement(
       id: string,
-      result: {
-        chargedCredits?: number;
-        outputText?: string;
-        usage?: Record<string, number | boolean>;
-        served?: { provider: string; model: string };
-      } = {},
+      result: { chargedCredits?: number; outputText?: string; usage?: Record<string, number | boolean>; served?: { provider: string; model: string } },
       trx: Db = knex,
-    ): Promise<GenerationRow | undefined> {
-      // Usage-billed jobs (chat) are charged what they used, never more than was reserved; what
-      // was reserved but not charged went back to the wallet (refunded_credits shows it).
-      // least() ignores a NULL: without a usage-based charge, the whole reservation is charged.
+    ): Knex.QueryBuilder {
       const charge = [result.chargedCredits ?? null];
-      const [row] = await trx('generations')
+      return trx('generations')
         .where({ id })
         .whereIn('status', ['queued', 'running'])
         .update({
@@ -199,7 +195,6 @@ export function createGenerationsRepo(knex: Knex) {
           finished_at: trx.fn.now(),
         })
         .returning('*');
-      return row;
     },
 
     /**
@@ -261,19 +256,16 @@ export function createGenerationsRepo(knex: Knex) {
         .update({ attempts: trx.raw('attempts || ?::jsonb', [JSON.stringify([attempt])]), open_attempt: null });
     },
 
-    /** Moves a non-terminal generation to `failed` or `canceled`, refunding its whole reservation. */
-    async finishUnsuccessful(
+    /**
+     * Moves a non-terminal generation to `failed` or `canceled`, refunding its whole reservation
+     * (the UPDATE ... RETURNING *, not yet sent, as finishSucceededStatement).
+     */
+    finishUnsuccessfulStatement(
       id: string,
-      outcome: {
-        status: 'failed' | 'canceled';
-        errorCode?: string;
-        errorMessage?: string;
-        errorSource?: 'provider' | 'gateway';
-        retryable?: boolean;
-      },
+      outcome: { status: 'failed' | 'canceled'; errorCode?: string; errorMessage?: string; errorSource?: 'provider' | 'gateway'; retryable?: boolean },
       trx: Db = knex,
-    ): Promise<GenerationRow | undefined> {
-      const [row] = await trx('generations')
+    ): Knex.QueryBuilder {
+      return trx('generations')
         .where({ id })
         .whereIn('status', ['queued', 'running'])
         .update({
@@ -290,7 +282,6 @@ export function createGenerationsRepo(knex: Knex) {
           open_attempt: null,
         })
         .returning('*');
-      return row;
     },
 
     /** The newest succeeded generation with this cache key in the scope, created after `since`. */
@@ -343,8 +334,14 @@ export function createGenerationsRepo(knex: Knex) {
     },
 
     async insertOutputs(outputs: OutputRow[], trx: Db = knex): Promise<void> {
-      if (outputs.length === 0) return;
-      await trx('generation_outputs').insert(outputs).onConflict(['generation_id', 'position']).ignore();
+      const statement = this.insertOutputsStatement(outputs, trx);
+      if (statement) await statement;
+    },
+
+    /** `insertOutputs`'s statement, not yet sent (see events' appendStatement); undefined: no outputs. */
+    insertOutputsStatement(outputs: OutputRow[], trx: Db = knex): Knex.QueryBuilder | undefined {
+      if (outputs.length === 0) return undefined;
+      return trx('generation_outputs').insert(outputs).onConflict(['generation_id', 'position']).ignore();
     },
   };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { tsToMs } from '@temporalio/common/lib/time';
 import { createSimulator } from '../../activities/providers/simulator';
-import type { ProviderAdapter } from '../../activities/providers/types';
+import type { ProviderAdapter, SubmitResult } from '../../activities/providers/types';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../domain/generation-timeouts';
 import { CALLBACK_EXPIRY_MARGIN_MS, CALLBACK_URL_LIFETIME_MS, providerCallbackUrl } from '../../domain/callback-token';
 import { call, createOrganization, waitFor, waitForGeneration } from '../helpers/http';
@@ -22,18 +22,23 @@ function slowPollingProvider() {
   const finished = new Set<string>();
   const polls: { generationId: string; at: number; done: boolean }[] = [];
   const callbackUrls = new Map<string, { url: string; handedOutAt: number }>();
+  /** What the simulator rendered at once for a sync job, held back until the test finishes the job, as fal's queue does. */
+  const held = new Map<string, Extract<SubmitResult, { state: 'done' }>>();
   const adapter: ProviderAdapter = {
     name: 'slow-polling-queue',
     async submit({ callbackUrl, ...job }, ctx) {
       if (callbackUrl) callbackUrls.set(job.generationId, { url: callbackUrl, handedOutAt: Date.now() });
       // The simulator is not told the callback URL: only the test calls back.
       const submitted = await simulator.submit(job, ctx);
-      return submitted.state === 'pending' ? { ...submitted, pollAfterMs: POLL_AFTER_MS } : submitted;
+      if (submitted.state === 'pending') return { ...submitted, pollAfterMs: POLL_AFTER_MS };
+      held.set(job.generationId, submitted);
+      return { state: 'pending', providerJobId: `held-${job.generationId}`, pollAfterMs: POLL_AFTER_MS };
     },
     async poll(job, providerJobId, ctx) {
       const done = finished.has(job.generationId);
       polls.push({ generationId: job.generationId, at: Date.now(), done });
-      return done ? simulator.poll(job, providerJobId, ctx) : { state: 'pending', pollAfterMs: POLL_AFTER_MS };
+      if (!done) return { state: 'pending', pollAfterMs: POLL_AFTER_MS };
+      return held.get(job.generationId) ?? simulator.poll(job, providerJobId, ctx);
     },
     cancel: (job, providerJobId) => simulator.cancel(job, providerJobId),
   };
@@ -101,6 +106,32 @@ describe('provider callbacks', function () {
     assert.ok(tsToMs(events[events.length - 1]!.eventTime) < firstPollDue, 'the workflow completed before the first poll was due');
 
     assert.deepEqual(await ledgerKinds(id), ['reserve', 'capture']);
+    await assertLedgerBalanced(org.id);
+  });
+
+  it('a sync image queued at the provider gets a callback URL too: the callback answers the waiting caller seconds before the first poll was due', async () => {
+    const org = await createOrganization();
+    const before = new Set(provider.callbackUrls.keys());
+    const answering = call('POST', '/v1/images', { key: org.liveKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: 'a lighthouse at dawn' } });
+    // Without a URL for sync jobs (before issue 40) nothing is ever handed out here, and the caller waits out the poll.
+    const id = await waitFor(async () => [...provider.callbackUrls.keys()].find((key) => !before.has(key)), 20_000, "the sync job's callback URL");
+    const submittedAt: Date = await waitFor(async () => (await stack().knex('generations').where({ id }).first())?.provider_job_submitted_at, 20_000, 'the submission');
+    const firstPollDue = submittedAt.getTime() + POLL_AFTER_MS;
+    const expires = Number(new URL(provider.callbackUrls.get(id)!.url).searchParams.get('expires')) * 1000;
+    const deadline = provider.callbackUrls.get(id)!.handedOutAt + DEFAULT_GENERATION_TIMEOUTS.providerStartToCloseMs + CALLBACK_EXPIRY_MARGIN_MS;
+    assert.ok(Math.abs(expires - deadline) < 2_000, 'the URL expires with the sync provider budget');
+
+    provider.finished.add(id);
+    const res = await fetch(provider.callbackUrls.get(id)!.url, { method: 'POST' });
+    assert.equal(res.status, 204);
+    const answer = await answering;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.status, 'succeeded');
+    assert.ok(Date.now() < firstPollDue - 1_500, `answered ${firstPollDue - Date.now()} ms before the first poll was due; needs 1500`);
+    assert.equal(provider.polls.filter((p) => p.generationId === id).length, 1, 'polled once, after the callback');
+    const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
+    assert.equal(events.filter((e) => e.workflowExecutionSignaledEventAttributes).length, 0, 'no signal');
+    assert.ok((await ledgerKinds(id)).includes('capture'), 'charged once it succeeded');
     await assertLedgerBalanced(org.id);
   });
 
