@@ -17,6 +17,7 @@ import { connectApiTemporal, createApiKnex } from './dependency-connections';
 import { startGuardServices } from './guards/guard-services';
 import { mediaOriginsOf } from '../storage/media-origins';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
+import { startSyncWorker } from '../worker/sync-worker';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {
@@ -46,6 +47,10 @@ export async function startApiServer(
   const repos = createRepos(knex);
   const guards = await startGuardServices(knex, repos, databaseUrl, logger);
   const connection = await connectApiTemporal(temporalAddress);
+  // API_EMBEDDED_WORKER: sync generations start eagerly on the API's own worker (worker/sync-worker.ts).
+  const syncWorker = config.apiEmbeddedWorker
+    ? await startSyncWorker(config, logger.child({ component: 'embedded-sync-worker' }), { address: temporalAddress, databaseUrl, ...(tracing && { tracing }) })
+    : undefined;
   const deps: ApiDeps = {
     knex,
     repos,
@@ -53,6 +58,7 @@ export async function startApiServer(
     rateLimiter: guards.rateLimiter,
     temporal: new Client({ connection, namespace: config.temporalNamespace, ...(tracing && { interceptors: tracing.clientInterceptors() }) }),
     taskQueue: config.taskQueue,
+    ...(syncWorker && { syncStarts: { client: syncWorker.client, taskQueue: syncWorker.taskQueue } }),
     storage,
     urlSigner,
     allowPrivateInputUrls: config.allowPrivateInputUrls,
@@ -85,6 +91,7 @@ export async function startApiServer(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await metrics?.close();
+      await syncWorker?.stop();
       await connection.close();
       await guards.close();
       await knex.destroy();
