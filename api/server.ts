@@ -35,6 +35,8 @@ export async function startApiServer(
   config: Config,
   logger: Logger,
   tracing?: Tracing,
+  /** For the API's own sync worker (API_EMBEDDED_WORKER): a test's bundle and provider stand-ins. */
+  syncWorkerOptions: Pick<Parameters<typeof startSyncWorker>[2], 'workflowBundle' | 'providerAdapters'> = {},
 ): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'the API keeps its records in Postgres');
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
@@ -49,7 +51,12 @@ export async function startApiServer(
   const connection = await connectApiTemporal(temporalAddress);
   // API_EMBEDDED_WORKER: sync generations start eagerly on the API's own worker (worker/sync-worker.ts).
   const syncWorker = config.apiEmbeddedWorker
-    ? await startSyncWorker(config, logger.child({ component: 'embedded-sync-worker' }), { address: temporalAddress, databaseUrl, ...(tracing && { tracing }) })
+    ? await startSyncWorker(config, logger.child({ component: 'embedded-sync-worker' }), {
+        ...syncWorkerOptions,
+        address: temporalAddress,
+        databaseUrl,
+        ...(tracing && { tracing }),
+      })
     : undefined;
   const deps: ApiDeps = {
     knex,

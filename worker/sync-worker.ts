@@ -16,6 +16,9 @@ import { ensureSdkRuntime } from './sdk-runtime';
 // of through matching. A start that finds no free slot here goes to the queue, which every worker
 // process polls too.
 
+/** Workflow task polls the API's worker keeps open, on its normal and on its sticky queue each: all slots but twice this are left for eager starts (measured: 8 slots, 4 eager). */
+const SYNC_WORKER_POLLERS = 2;
+
 export interface SyncWorker {
   /** Starts on this client with `requestEagerStart` run their first task on this worker. */
   client: Client;
@@ -51,6 +54,9 @@ export async function startSyncWorker(
     ...generationDepsFromConfig(config, knex, logger, opts.providerAdapters),
     workflowTaskSlots: slots,
     cachedWorkflows: slots,
+    // Its tasks come eagerly, with the API's starts; its polls only pick up what waits on the queue
+    // (a start that found no free slot), and each open poll holds a slot eager starts cannot use.
+    workflowTaskPollers: SYNC_WORKER_POLLERS,
     // Bundled in a child process, as the worker process does: bundling is slow and memory-hungry.
     workflowBundle: opts.workflowBundle ?? (await bundleWorkflowsInChildProcess(undefined, { traced: opts.tracing !== undefined })),
     ...(opts.tracing && { tracing: opts.tracing }),

@@ -42,9 +42,9 @@ describe('eager start of sync generations on the API’s own worker', function (
 
   it('falls back to the sync queue when the API’s worker has no free slot: not eager, still answered 200', async () => {
     const { config, workflowBundle } = stack();
-    // Two slots, one of which its poller may hold while it waits for a task: slow jobs started one
-    // after another fill what is free, and the next start finds none.
-    const slots = 2;
+    // A few slots, some of which its pollers hold while they wait for a task (a normal and a sticky
+    // poll each): slow jobs started one after another fill what is free, and the next start finds none.
+    const slots = 8;
     const worker = await startSyncWorker(config, silentLogger, {
       address: config.temporalAddress!,
       databaseUrl: config.databaseUrl!,
