@@ -1,4 +1,4 @@
-import { WithStartWorkflowOperation } from '@temporalio/client';
+import { WithStartWorkflowOperation, type WorkflowClient } from '@temporalio/client';
 import { budgetPeriodOf } from '../../domain/budget-period';
 import { budgetExceeded } from './budget-exceeded';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
@@ -130,7 +130,7 @@ export async function startGeneration(
   const remainingMs = deadline - Date.now();
   if (found && !isTerminal(found.generation.status) && remainingMs > 0) {
     const handle = await admission.workflowHandle();
-    await waitAtMost(deps, remainingMs, () => handle.result());
+    await waitAtMost(deps, handle.client, remainingMs, () => handle.result());
     found = await deps.repos.generations.findWithOutputs(generationId);
   }
   if (!found) throw new Error(`admitted generation ${generationId} has no row`);
@@ -167,12 +167,12 @@ function assertAdmitted(admission: Admission, estimatedCredits: number, admissio
   );
 }
 
-/** Waits for the workflow at most `ms`, then stops polling it. */
-async function waitAtMost(deps: ApiDeps, ms: number, result: () => Promise<unknown>): Promise<void> {
+/** Waits for the workflow at most `ms`, then stops polling it (on the client it was started on: the API's own worker's, or the API's). */
+async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, result: () => Promise<unknown>): Promise<void> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), ms);
   try {
-    await deps.temporal.withAbortSignal(abort.signal, result);
+    await client.withAbortSignal(abort.signal, result);
   } catch (err) {
     // Timed out, or the workflow ended in cancel: either way the row says where it stands.
     if (!abort.signal.aborted) deps.logger.debug('sync wait ended early', { error: String(err) });
