@@ -23,6 +23,11 @@ export interface ApiDeps {
   repos: Repos;
   temporal: Client;
   taskQueue: string;
+  /**
+   * API_EMBEDDED_WORKER: the client on the API's own worker's connection and the sync queue it
+   * polls (worker/sync-worker.ts); sync generations start eagerly there. Absent: Update-with-Start.
+   */
+  syncStarts?: { client: Client; taskQueue: string };
   storage: Storage;
   /** Local storage's signer, which the /files routes verify with. */
   urlSigner: UrlSigner;

@@ -17,6 +17,7 @@ import { connectApiTemporal, createApiKnex } from './dependency-connections';
 import { startGuardServices } from './guards/guard-services';
 import { mediaOriginsOf } from '../storage/media-origins';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
+import { startSyncWorker } from '../worker/sync-worker';
 
 function parseTrustProxy(entries: string[]): IpRange[] {
   return entries.map((entry) => {
@@ -34,6 +35,8 @@ export async function startApiServer(
   config: Config,
   logger: Logger,
   tracing?: Tracing,
+  /** For the API's own sync worker (API_EMBEDDED_WORKER): a test's bundle and provider stand-ins. */
+  syncWorkerOptions: Pick<Parameters<typeof startSyncWorker>[2], 'workflowBundle' | 'providerAdapters'> = {},
 ): Promise<{ server: Server; url: string; metricsUrl: string | undefined; close(): Promise<void> }> {
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'the API keeps its records in Postgres');
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the API starts Temporal workflows');
@@ -46,6 +49,15 @@ export async function startApiServer(
   const repos = createRepos(knex);
   const guards = await startGuardServices(knex, repos, databaseUrl, logger);
   const connection = await connectApiTemporal(temporalAddress);
+  // API_EMBEDDED_WORKER: sync generations start eagerly on the API's own worker (worker/sync-worker.ts).
+  const syncWorker = config.apiEmbeddedWorker
+    ? await startSyncWorker(config, logger.child({ component: 'embedded-sync-worker' }), {
+        ...syncWorkerOptions,
+        address: temporalAddress,
+        databaseUrl,
+        ...(tracing && { tracing }),
+      })
+    : undefined;
   const deps: ApiDeps = {
     knex,
     repos,
@@ -53,6 +65,7 @@ export async function startApiServer(
     rateLimiter: guards.rateLimiter,
     temporal: new Client({ connection, namespace: config.temporalNamespace, ...(tracing && { interceptors: tracing.clientInterceptors() }) }),
     taskQueue: config.taskQueue,
+    ...(syncWorker && { syncStarts: { client: syncWorker.client, taskQueue: syncWorker.taskQueue } }),
     storage,
     urlSigner,
     allowPrivateInputUrls: config.allowPrivateInputUrls,
@@ -85,6 +98,7 @@ export async function startApiServer(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await metrics?.close();
+      await syncWorker?.stop();
       await connection.close();
       await guards.close();
       await knex.destroy();

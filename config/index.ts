@@ -82,6 +82,16 @@ export interface Config {
   webhookSecretsKey: string | undefined;
   /** WEBHOOK_SECRETS_KEY_PREVIOUS: older keys (comma-separated), still opening what they sealed. */
   webhookSecretsPreviousKeys: string[];
+  /**
+   * API_EMBEDDED_WORKER: the API process runs its own worker on the sync queue and starts sync
+   * generations (image, voice, chat) eagerly on it, one Temporal hand-off less per request. Off: the
+   * API starts them with Update-with-Start on TEMPORAL_TASK_QUEUE, as before.
+   */
+  apiEmbeddedWorker: boolean;
+  /** API_EMBEDDED_WORKER_SLOTS: sync jobs the API's own worker runs at once; a start beyond them goes to the worker processes. */
+  apiEmbeddedWorkerSlots: number;
+  /** `<TEMPORAL_TASK_QUEUE>-sync`: eagerly started sync generations; the API's worker and every worker process poll it. */
+  syncTaskQueue: string;
   /** WEBHOOK_TASK_QUEUE: the deliveries' own queue, so a slow receiver never delays a generation. */
   webhookTaskQueue: string;
   /** WEBHOOK_CONCURRENT_ATTEMPTS: delivery attempts one worker runs at once. */
@@ -191,6 +201,9 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     ...secretsKeys(env, 'WEBHOOK_SECRETS_KEY', 'webhookSecretsKey', 'webhookSecretsPreviousKeys'),
     webhookCaCerts: env.WEBHOOK_CA_CERTS || undefined,
     webhookConcurrentAttempts: integer(env, 'WEBHOOK_CONCURRENT_ATTEMPTS', 500, 1),
+    apiEmbeddedWorker: flag(env, 'API_EMBEDDED_WORKER', false),
+    apiEmbeddedWorkerSlots: integer(env, 'API_EMBEDDED_WORKER_SLOTS', 100, 1),
+    syncTaskQueue: `${env.TEMPORAL_TASK_QUEUE || 'generations'}-sync`,
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),

@@ -70,6 +70,8 @@ export interface ProdStackOptions {
    * its own (test/helpers/provider-doubles-worker.ts, the real providers stood in for).
    */
   workerEntry?: string;
+  /** The APIs' entry point: api/main.ts unless a test stack's runs its own (test/helpers/provider-doubles-api.ts). */
+  apiEntry?: string;
   apis?: number;
 }
 
@@ -206,6 +208,7 @@ export async function startProdStack(opts: ProdStackOptions): Promise<ProdStack>
       env: serviceEnv,
       workers: workerCount,
       ...(opts.workerEntry && { workerEntry: opts.workerEntry }),
+      ...(opts.apiEntry && { apiEntry: opts.apiEntry }),
       apiPorts: ports.apis,
       metricsPorts: ports.metrics,
       logFile,

@@ -12,6 +12,8 @@ export interface ServiceProcessesOptions {
   workers: number;
   /** The workers' entry point: worker/main.ts (`npm run worker`) unless a test stack brings its own. */
   workerEntry?: string;
+  /** The APIs' entry point: api/main.ts unless a test stack's API runs its own sync worker with stand-ins. */
+  apiEntry?: string;
   apiPorts: number[];
   /** Each process's `GET /metrics` port (WORKER_METRICS_PORT, API_METRICS_PORT), by position; none without. */
   metricsPorts?: { workers: number[]; apis: number[] };
@@ -60,7 +62,12 @@ export async function startServiceProcesses(opts: ServiceProcessesOptions): Prom
       ),
     ),
     ...opts.apiPorts.map((port, i) =>
-      start(`api-${i + 1}`, 'api/main.ts', { PORT: String(port), API_METRICS_PORT: String(opts.metricsPorts?.apis[i] ?? 0) }, { probe: () => healthy(`http://127.0.0.1:${port}`) }),
+      start(
+        `api-${i + 1}`,
+        opts.apiEntry ?? 'api/main.ts',
+        { PORT: String(port), API_METRICS_PORT: String(opts.metricsPorts?.apis[i] ?? 0) },
+        { probe: () => healthy(`http://127.0.0.1:${port}`) },
+      ),
     ),
   ]);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');

@@ -65,6 +65,9 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'error'];
   // The activity task rides back on the workflow task's completion: one server round trip less.
   args.push('--dynamic-config-value', 'system.enableActivityEagerExecution=true');
+  // A sync generation's first workflow task comes back on its start call to the API's own worker
+  // (API_EMBEDDED_WORKER): one matching hand-off less per request.
+  args.push('--dynamic-config-value', 'system.enableEagerWorkflowStart=true');
   // New tasks go to one partition of each task queue: config/temporal/dynamicconfig/production.yaml says why.
   args.push('--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1');
   // The service's search attributes (docs/operations.md, "Finding a job in the Temporal UI").

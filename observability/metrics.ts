@@ -36,6 +36,12 @@ export const metrics = {
    * outcome: admitted | insufficient_credits | budget_exceeded | organization_paused | plan_upgrade_required.
    */
   admissions: counter('admissions_total', 'Admission verdicts on creation requests, by kind, modality and outcome.', ['kind', 'modality', 'outcome']),
+  /**
+   * Each sync generation workflow the API starts on the sync queue (API_EMBEDDED_WORKER). kind: generation.
+   * eager: true when Temporal handed its first task straight back to the API's own worker, false when
+   * it went through the queue (no free slot in the API, an attach to a running workflow).
+   */
+  workflowStarts: counter('workflow_starts_total', 'Sync generation workflows the API started on the sync queue, by whether the start was eager.', ['kind', 'eager']),
   /** Requests refused 429 rate_limited. limit: which limit refused it (api/guards). */
   rateLimitRefusals: counter('rate_limit_refusals_total', 'Requests refused with 429 rate_limited, by which limit refused them.', ['limit']),
   /** 503 service_unavailable answers because a dependency was unreachable. dependency: postgres | temporal. */

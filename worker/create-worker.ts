@@ -24,6 +24,11 @@ export interface WorkerDeps {
   allowPrivateOutputUrls?: boolean;
   /** Workflow tasks run at once, and so sync jobs run at once (config/index.ts); the SDK's default is 40. */
   workflowTaskSlots?: number;
+  /**
+   * At most this many workflow task polls at once instead of autoscaling pollers. Each open poll
+   * holds a task slot while it waits, which an eager start then cannot have (worker/sync-worker.ts).
+   */
+  workflowTaskPollers?: number;
   /** Activities run at once; the SDK's default is 100. Webhook attempts wait on receivers, not on CPU. */
   activitySlots?: number;
   /** Workflows kept in memory between tasks (at least workflowTaskSlots); see WORKER_CACHED_WORKFLOWS. */
@@ -82,7 +87,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     // A burst of new workflows (a fan-out of webhook deliveries, a wave of requests) waits on the
     // non-sticky queue, which the SDK's fixed default polls with 2 calls: autoscaling pollers follow
     // the backlog the server reports instead.
-    workflowTaskPollerBehavior: { type: 'autoscaling' },
+    workflowTaskPollerBehavior: deps.workflowTaskPollers === undefined ? { type: 'autoscaling' } : { type: 'simple-maximum', maximum: deps.workflowTaskPollers },
     activityTaskPollerBehavior: { type: 'autoscaling' },
     ...(deps.activitySlots !== undefined && { maxConcurrentActivityTaskExecutions: deps.activitySlots }),
     ...traced,

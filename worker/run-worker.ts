@@ -1,52 +1,25 @@
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString, type WorkerOptions } from '@temporalio/worker';
+import { NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import { createWebhookRelay } from '../activities/webhooks/relay';
 import { webhookDepsFromConfig, type WebhookDeps } from '../config/webhook-settings';
 import { createKnex } from '../db/knex';
 import { createRepos } from '../db/repos';
 import { providerSecretsKeys, requireSetting, type Config } from '../config';
 import { secretBoxOf } from '../lib/secret-box';
-import { describeError, type Logger } from '../lib/logger';
+import type { Logger } from '../lib/logger';
 import type { Tracing } from '../observability/tracing';
-import { createStorage } from '../storage';
-import { providerCallbackUrl } from '../domain/callback-token';
 import { bundleWorkflowsInChildProcess } from './bundle-workflows';
 import { createWorker } from './create-worker';
-import { providerRegistryFromConfig } from './provider-registry';
+import type { providerRegistryFromConfig } from './provider-registry';
+import { generationDepsFromConfig } from './generation-deps';
+import { ensureSdkRuntime } from './sdk-runtime';
 import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
 import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
 import { startPollHintListener } from './poll-hint-listener';
 import { startSecretsReseal } from './reseal-secrets';
-import { freePort } from '../lib/free-port';
 import { fetchCoreMetrics, startMetricsServer } from '../observability/metrics-server';
-
-let runtimeInstalled = false;
-/** Where the SDK core's Prometheus exporter listens (loopback only), when this process installed one. */
-let coreMetricsAddress: string | undefined;
-
-/**
- * The SDK's runtime, once per process: its own log lines (WARN and up) as our JSON lines, and, with
- * metrics on, the core's Prometheus exporter on a loopback port, whose text the worker's /metrics
- * appends to ours (one scrape target per process).
- */
-function installRuntime(logger: Logger, coreMetrics: string | undefined) {
-  const sdkLogger = new DefaultLogger('WARN', (entry) => {
-    const { error, taskToken: _token, ...meta } = (entry.meta ?? {}) as Record<string, unknown>;
-    const fields = { ...meta, sdk: true, ...(error !== undefined && describeError(error)) };
-    if (entry.level === 'ERROR') logger.error(entry.message, fields);
-    else logger.warn(entry.message, fields);
-  });
-  Runtime.install({
-    logger: sdkLogger,
-    // Core (Rust) logs are forwarded to the same logger, so they are JSON lines too.
-    telemetryOptions: {
-      logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
-      ...(coreMetrics && { metrics: { prometheus: { bindAddress: coreMetrics, useSecondsForDurations: true, countersTotalSuffix: true } } }),
-    },
-  });
-}
 
 /** Connects, builds the worker and runs it until `stop()`; resolves once it is polling. */
 export async function startWorker(
@@ -62,11 +35,7 @@ export async function startWorker(
     tracing?: Tracing;
   } = {},
 ): Promise<{ stop(): Promise<void>; done: Promise<void>; metricsUrl: string | undefined }> {
-  if (!runtimeInstalled) {
-    coreMetricsAddress = config.workerMetricsPort === 0 ? undefined : `127.0.0.1:${await freePort()}`;
-    installRuntime(logger, coreMetricsAddress);
-    runtimeInstalled = true;
-  }
+  const coreMetricsAddress = await ensureSdkRuntime(config, logger);
   const databaseUrl = requireSetting(config.databaseUrl, 'DATABASE_URL', 'activities keep their records in Postgres');
   const temporalAddress = requireSetting(config.temporalAddress, 'TEMPORAL_ADDRESS', 'the worker polls Temporal');
   const knex = createKnex(databaseUrl);
@@ -84,12 +53,7 @@ export async function startWorker(
     connection,
     namespace: config.temporalNamespace,
     knex,
-    storage: createStorage(config),
-    providers: providerRegistryFromConfig(config, createRepos(knex), logger, opts.providerAdapters),
-    allowPrivateOutputUrls: config.allowPrivateInputUrls,
-    ...(config.urlSigningSecret && {
-      callbackUrlFor: (id: string, expiresAt: Date) => providerCallbackUrl(config.publicBaseUrl, config.urlSigningSecret!, id, expiresAt),
-    }),
+    ...generationDepsFromConfig(config, knex, logger, opts.providerAdapters),
     pollHints: pollHints.hints,
     workflowBundle,
     cachedWorkflows: config.workerCachedWorkflows,
@@ -111,15 +75,20 @@ export async function startWorker(
         activitySlots: config.webhookConcurrentAttempts,
       })
     : undefined;
+  // Sync generations started eagerly by an API (API_EMBEDDED_WORKER) run on the API's own worker;
+  // when its slots are full, the API is gone or it has none, they wait on this queue for this one.
+  const syncWorker = await createWorker({ ...shared, taskQueue: config.syncTaskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots });
   const eventRelay = webhooks
     ? await startEventRelay(databaseUrl, createWebhookRelay({ repos: createRepos(knex), temporal: client, settings: webhooks.relay }), logger)
     : undefined;
   // After a secrets key rotation, moves every sealed secret to the newest key (docs/operations.md).
   const providerBox = secretBoxOf(providerSecretsKeys(config));
   const reseal = startSecretsReseal(knex, { ...(webhooks && { webhooks: webhooks.secretBox }), ...(providerBox && { providers: providerBox }) }, logger);
-  const core = coreMetricsAddress;
-  const metrics = config.workerMetricsPort === 0 ? undefined : await startMetricsServer({ port: config.workerMetricsPort, ...(core && { extra: () => fetchCoreMetrics(core) }) });
-  const done = Promise.all([worker.run(), webhookWorker?.run()])
+  const metrics =
+    config.workerMetricsPort === 0
+      ? undefined
+      : await startMetricsServer({ port: config.workerMetricsPort, ...(coreMetricsAddress && { extra: () => fetchCoreMetrics(coreMetricsAddress) }) });
+  const done = Promise.all([worker.run(), syncWorker.run(), webhookWorker?.run()])
     .then(() => undefined)
     .finally(async () => {
       await metrics?.close();
@@ -132,6 +101,7 @@ export async function startWorker(
     });
   logger.info('worker polling', {
     task_queue: config.taskQueue,
+    sync_task_queue: config.syncTaskQueue,
     webhook_task_queue: webhooks ? config.webhookTaskQueue : null,
     namespace: config.temporalNamespace,
     metrics_url: metrics?.url ?? null,
@@ -143,7 +113,7 @@ export async function startWorker(
       await reseal.stop();
       await eventRelay?.close();
       await pollHints.close();
-      for (const w of [worker, webhookWorker]) if (w?.getState() === 'RUNNING') w.shutdown();
+      for (const w of [worker, syncWorker, webhookWorker]) if (w?.getState() === 'RUNNING') w.shutdown();
       await done;
     },
   };

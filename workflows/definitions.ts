@@ -48,6 +48,11 @@ export interface GenerationInput {
    */
   routes?: ProviderRoute[];
   /**
+   * Set by the API's eager sync start (API_EMBEDDED_WORKER): no `admit` update comes, the workflow
+   * reserves as it starts, and a `rejected` result sends the API to the claim and the wallet for why.
+   */
+  admitAtStart?: boolean;
+  /**
    * Set for a comparison's child: its comparison's admission already recorded it and reserved its
    * share (db/admit-comparison.ts), so it starts admitted and never reserves on its own.
    */

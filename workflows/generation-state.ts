@@ -43,7 +43,7 @@ export class GenerationState {
     return this.admission;
   }
 
-  /** No admit arrived in time: the workflow admits on its own (see generation.ts). */
+  /** No admit arrived in time, or none will (an eager start): the workflow admits on its own (see generation.ts). */
   admitUnasked(reserve: () => Promise<Admission>): void {
     this.admission = reserve();
   }

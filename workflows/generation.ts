@@ -1,4 +1,4 @@
-import { allHandlersFinished, CancellationScope, condition, deprecatePatch, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, CancellationScope, condition, deprecatePatch, patched, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { DEFAULT_ADMISSION_WAIT_MS, providerBudgetMs } from '../domain/generation-timeouts';
 import { admitUpdate, type GenerationInput, type GenerationOutcome } from './definitions';
@@ -8,7 +8,8 @@ import { settleLeftovers } from './generation-settlement';
 import { GenerationState } from './generation-state';
 import { upsertStatus } from './search-attribute-upserts';
 
-// One generation: reserve credits (answering the caller through the `admit` update), run the
+// One generation: reserve credits (answering the caller through the `admit` update, or, started
+// eagerly with `admitAtStart`, through its result), run the
 // provider (generation-provider.ts), then charge or refund (generation-settlement.ts), which emits
 // the event in the same transaction (an outbox row). Workflow id = generation id. Its state and the
 // only ways it changes live in generation-state.ts; this function registers the handlers and runs
@@ -40,12 +41,18 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
   setHandler(admitUpdate, async () => state.admit(() => CancellationScope.nonCancellable(() => db.reserveCredits(input))));
 
   try {
-    const admitWaitMs = input.admitBy === undefined ? DEFAULT_ADMISSION_WAIT_MS : Math.max(0, input.admitBy - Date.now()) + 1_000;
-    // No admission by the deadline: the update may have been lost (a Temporal server restarted
-    // before it was recorded) after its reservation committed. Admitting here finds that
-    // reservation and runs the job; with none, the statement refuses, as the deadline has passed.
-    if (!(await condition(() => state.admission !== undefined, admitWaitMs))) {
+    if (input.admitAtStart && patched('admit-at-start')) {
+      // An eager sync start (API_EMBEDDED_WORKER): no update asks, the workflow reserves as its
+      // first step and its result tells the API the verdict (api/admission/start-generation.ts).
       state.admitUnasked(() => CancellationScope.nonCancellable(() => db.reserveCredits(input)));
+    } else {
+      const admitWaitMs = input.admitBy === undefined ? DEFAULT_ADMISSION_WAIT_MS : Math.max(0, input.admitBy - Date.now()) + 1_000;
+      // No admission by the deadline: the update may have been lost (a Temporal server restarted
+      // before it was recorded) after its reservation committed. Admitting here finds that
+      // reservation and runs the job; with none, the statement refuses, as the deadline has passed.
+      if (!(await condition(() => state.admission !== undefined, admitWaitMs))) {
+        state.admitUnasked(() => CancellationScope.nonCancellable(() => db.reserveCredits(input)));
+      }
     }
     if (!(await state.admission!).admitted) {
       upsertStatus(null);

@@ -100,17 +100,34 @@ async function giveUp<Found>(deps: Pick<ApiDeps, 'repos' | 'knex'>, args: Admiss
   args.stopWaiting();
   if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) throw reason();
   // A worker decided first: admitted (the row, committed with its claim), or refused by the key's
-  // budget or by the wallet. The refusal itself is not kept, so it is told from their state now.
+  // budget or by the wallet.
   const found = await args.findAdmitted();
   if (found) return { kind: 'row', found };
+  return { kind: 'answered', admission: await workersRefusal(deps, args) };
+}
+
+/**
+ * Why a workflow that reserved as it started (an eager sync start) refused: a deadline nobody
+ * claimed is the API's to claim, and its answer a 503 with nothing charged; a worker's claim means
+ * the key's budget or the wallet refused.
+ */
+export async function refusalOf(deps: Pick<ApiDeps, 'repos' | 'knex'>, args: RefusalArgs): Promise<Admission> {
+  if (await deps.repos.admissionClaims.abandon(args.claimId, args.admitBy)) return { admitted: false, code: 'admission_timeout' };
+  return workersRefusal(deps, args);
+}
+
+export type RefusalArgs = Pick<AdmissionWaitArgs<unknown>, 'claimId' | 'organizationId' | 'apiKeyId' | 'neededCredits' | 'budgetPeriod' | 'admitBy'>;
+
+/** The refusal itself is not kept, so it is told from the key's and the wallet's state now. */
+async function workersRefusal(deps: Pick<ApiDeps, 'repos' | 'knex'>, args: RefusalArgs): Promise<Admission> {
   // The key's row holds the last month it spent in: last month's spend is not this month's refusal.
   const budget = await deps.repos.apiKeys.budgetOf(args.apiKeyId);
   const spent = budget ? spentInRequestMonth(budget, args.budgetPeriod) : 0;
   if (budget?.budgetUsd != null && spent + args.neededCredits > Math.round(budget.budgetUsd * CREDITS_PER_USD)) {
-    return { kind: 'answered', admission: { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: creditsToUsd(spent) } };
+    return { admitted: false, code: 'budget_exceeded', budgetUsd: budget.budgetUsd, spentUsd: creditsToUsd(spent) };
   }
   const balance = await getWalletBalance(deps.knex, args.organizationId);
-  return { kind: 'answered', admission: { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits } };
+  return { admitted: false, code: 'insufficient_credits', availableCredits: balance.availableCredits };
 }
 
 export function noWorker(timeoutMs: number): ApiError {

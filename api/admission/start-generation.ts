@@ -1,4 +1,4 @@
-import { WithStartWorkflowOperation } from '@temporalio/client';
+import { WithStartWorkflowOperation, type WorkflowClient } from '@temporalio/client';
 import { budgetPeriodOf } from '../../domain/budget-period';
 import { budgetExceeded } from './budget-exceeded';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
@@ -24,6 +24,7 @@ import { ApiError } from '../errors';
 import { generationSearchAttributes } from '../../domain/search-attributes';
 import { generationMemo, generationSummary } from '../../domain/workflow-memo';
 import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
+import { startEagerly, type GenerationStartOptions, type StartedAdmission } from './eager-generation-start';
 
 /**
  * Starts a generation workflow with Update-with-Start: the `admit` update reserves credits inside
@@ -35,6 +36,10 @@ import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
  * the generation row is written in the reservation's own transaction, so a row that exists when
  * the deadline passes means "admitted, still running" and the answer is 202. A rejection ends the
  * workflow at once, so a 402 never waits.
+ *
+ * With the API's own worker (API_EMBEDDED_WORKER), a sync job starts eagerly instead
+ * (eager-generation-start.ts): the workflow reserves as it starts and its result is the answer;
+ * the row, the window, the claims and the 202 work as above.
  */
 export async function startGeneration(
   deps: ApiDeps,
@@ -82,10 +87,8 @@ export async function startGeneration(
     routes,
   };
   const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
-  const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', {
+  const options: GenerationStartOptions = {
     workflowId: generationId,
-    taskQueue: deps.taskQueue,
-    args: [input],
     // A backstop past every deadline the workflow keeps itself (domain/generation-timeouts.ts).
     workflowExecutionTimeout: generationExecutionTimeoutMs(input.modality, input.timeouts, deps.admissionTimeoutMs),
     // A taken-over retry attaches to the job its first attempt started, if that is still running;
@@ -95,12 +98,8 @@ export async function startGeneration(
     typedSearchAttributes: generationSearchAttributes(input),
     memo: generationMemo({ ...input, endpoint }),
     staticSummary: generationSummary(input),
-  });
-  const abortAdmission = new AbortController();
-  const answer = deps.temporal.withAbortSignal(abortAdmission.signal, () => deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }));
-  answer.catch(() => undefined);
-  const deadline = Date.now() + syncWindowMs;
-  const waited = await awaitAdmission(deps, {
+  };
+  const claim = {
     claimId: generationId,
     organizationId: principal.organizationId,
     apiKeyId: principal.apiKeyId,
@@ -108,11 +107,17 @@ export async function startGeneration(
     neededCredits: estimatedCredits,
     admitBy: input.admitBy!,
     findAdmitted: () => deps.repos.generations.findWithOutputs(generationId),
-    answer,
+  };
+  const admission = deps.syncStarts && syncWindowMs > 0 ? startEagerly(deps, deps.syncStarts, input, options, claim) : startWithAdmitUpdate(deps, input, options);
+  admission.answer.catch(() => undefined);
+  const deadline = Date.now() + syncWindowMs;
+  const waited = await awaitAdmission(deps, {
+    ...claim,
+    answer: admission.answer,
     syncWindowMs,
     // An async job's answer comes with the workflow task that reserves; a sync job's, when it is done.
     ...(modelMode(request.model) === 'async' && { firstLookAfterMs: ANSWER_WITH_ADMISSION_FIRST_LOOK_MS }),
-    stopWaiting: () => abortAdmission.abort(),
+    stopWaiting: admission.stopWaiting,
   });
   if (waited.kind === 'row') {
     countAdmitted('generation', request.model.modality);
@@ -124,12 +129,20 @@ export async function startGeneration(
   let found = await deps.repos.generations.findWithOutputs(generationId);
   const remainingMs = deadline - Date.now();
   if (found && !isTerminal(found.generation.status) && remainingMs > 0) {
-    const handle = await start.workflowHandle();
-    await waitAtMost(deps, remainingMs, () => handle.result());
+    const handle = await admission.workflowHandle();
+    await waitAtMost(deps, handle.client, remainingMs, () => handle.result());
     found = await deps.repos.generations.findWithOutputs(generationId);
   }
   if (!found) throw new Error(`admitted generation ${generationId} has no row`);
   return respondWith(found, modelMode(request.model), syncWindowMs > 0);
+}
+
+/** Today's path (and an async job's): Update-with-Start on the main queue, the `admit` update answering. */
+function startWithAdmitUpdate(deps: ApiDeps, input: GenerationInput, options: GenerationStartOptions): StartedAdmission {
+  const start = new WithStartWorkflowOperation<typeof generationWorkflow>('generationWorkflow', { ...options, taskQueue: deps.taskQueue, args: [input] });
+  const abort = new AbortController();
+  const answer = deps.temporal.withAbortSignal(abort.signal, () => deps.temporal.workflow.executeUpdateWithStart(admitUpdate, { startWorkflowOperation: start }));
+  return { answer, workflowHandle: () => start.workflowHandle(), stopWaiting: () => abort.abort() };
 }
 
 /**
@@ -154,12 +167,12 @@ function assertAdmitted(admission: Admission, estimatedCredits: number, admissio
   );
 }
 
-/** Waits for the workflow at most `ms`, then stops polling it. */
-async function waitAtMost(deps: ApiDeps, ms: number, result: () => Promise<unknown>): Promise<void> {
+/** Waits for the workflow at most `ms`, then stops polling it (on the client it was started on: the API's own worker's, or the API's). */
+async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, result: () => Promise<unknown>): Promise<void> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), ms);
   try {
-    await deps.temporal.withAbortSignal(abort.signal, result);
+    await client.withAbortSignal(abort.signal, result);
   } catch (err) {
     // Timed out, or the workflow ended in cancel: either way the row says where it stands.
     if (!abort.signal.aborted) deps.logger.debug('sync wait ended early', { error: String(err) });

@@ -4,6 +4,9 @@ import { call, createOrganization, waitForGeneration } from '../helpers/http';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
 import { startTcpProxy } from '../helpers/tcp-proxy';
+import { providerDoubles } from '../helpers/provider-doubles';
+import { silentLogger } from '../../lib/logger';
+import { startSyncWorker } from '../../worker/sync-worker';
 
 // A creation request while Temporal cannot be reached: a 503 that names the cause within seconds,
 // nothing charged, and the same request retried with its key once Temporal is back goes through.
@@ -16,7 +19,16 @@ describe('creating a generation while Temporal is unreachable', function () {
       const [host, port] = stack().config.temporalAddress!.split(':');
       const proxy = await startTcpProxy({ host: host!, port: Number(port) });
       const connection = await Connection.connect({ address: proxy.address });
-      const api = await startExtraApi({ temporal: new Client({ connection }) });
+      // With API_EMBEDDED_WORKER, the API's own worker and the client it starts sync jobs on reach Temporal through the proxy too.
+      const sync = stack().apiDeps.syncStarts
+        ? await startSyncWorker(stack().config, silentLogger, {
+            address: proxy.address,
+            databaseUrl: stack().config.databaseUrl!,
+            workflowBundle: stack().workflowBundle,
+            providerAdapters: providerDoubles,
+          })
+        : undefined;
+      const api = await startExtraApi({ temporal: new Client({ connection }), ...(sync && { syncStarts: sync }) });
       try {
         const org = await createOrganization({ credits: 1000 });
         const body = { model: 'flux-schnell', prompt: `outage ${outage}` };
@@ -44,6 +56,7 @@ describe('creating a generation while Temporal is unreachable', function () {
         // The connection stays open: the abandoned call's retry timer may still fire on it, and
         // the run ends the process anyway.
         await api.close();
+        await sync?.stop();
         await proxy.close();
       }
     });

@@ -24,6 +24,9 @@ export const PROVIDER_DOUBLE_ENV: Readonly<Record<string, string>> = {
 /** `npm run worker` with these doubles (test/helpers/provider-doubles-worker.ts), for stacks of processes. */
 export const PROVIDER_DOUBLES_WORKER = 'test/helpers/provider-doubles-worker.ts';
 
+/** `npm run api` whose own sync worker (API_EMBEDDED_WORKER) has these doubles (test/helpers/provider-doubles-api.ts). */
+export const PROVIDER_DOUBLES_API = 'test/helpers/provider-doubles-api.ts';
+
 /** The platform's credentials for every real provider, as configuration would give them. */
 export const PROVIDER_DOUBLE_CREDENTIALS: Readonly<Record<RealProvider, ProviderCredentials>> = Object.fromEntries(
   REAL_PROVIDERS.map((provider) => [provider, { apiKey: `${provider}-double`, baseUrl: `http://${provider}.invalid` }]),

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { workerProcessEnv } from '../../worker/process-defaults';
-import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from './provider-doubles';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_API, PROVIDER_DOUBLES_WORKER } from './provider-doubles';
 import { stack } from './stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -49,10 +49,13 @@ export function spawnWorkerProcess(taskQueue: string, env: Record<string, string
   return spawnService(PROVIDER_DOUBLES_WORKER, childEnv({ TEMPORAL_TASK_QUEUE: taskQueue, ...workerProcessEnv({}), ...env }), '"worker polling"');
 }
 
-/** `npm run api` as a real child process on `port`, resolved once it listens; `env` adds settings. */
+/**
+ * `npm run api` as a real child process on `port`, resolved once it listens; `env` adds settings.
+ * Its own sync worker, when API_EMBEDDED_WORKER is on, has the real providers stood in for.
+ */
 export function spawnApiProcess(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   return spawnService(
-    'api/main.ts',
+    PROVIDER_DOUBLES_API,
     childEnv({ PORT: String(port), URL_SIGNING_SECRET: 'test-url-signing-secret', ADMIN_TOKEN: stack().adminToken, TEMPORAL_TASK_QUEUE: stack().config.taskQueue, ...env }),
     '"api listening"',
   );

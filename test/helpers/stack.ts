@@ -18,6 +18,7 @@ import { silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
+import { startSyncWorker } from '../../worker/sync-worker';
 import { BUNDLER_LOGGER, workflowCode } from '../../worker/bundle-workflows';
 import { BENCH_WORKFLOWS_PATH } from '../../bench/lib/bench-workflows';
 import { DEFAULT_GENERATION_TIMEOUTS } from '../../workflows/definitions';
@@ -93,6 +94,9 @@ export async function startTestStack(): Promise<TestStack> {
     databaseUrl: pg.databaseUrl,
     temporalAddress: temporalServer.address,
     taskQueue: 'test-generations',
+    syncTaskQueue: 'test-generations-sync',
+    // The API's own sync worker, as in production; API_EMBEDDED_WORKER=false runs the suite without it.
+    apiEmbeddedWorker: process.env.API_EMBEDDED_WORKER !== 'false',
     adminToken,
     urlSigningSecret: 'test-url-signing-secret',
     localStorageDir: path.join(dir, 'storage'),
@@ -132,6 +136,11 @@ export async function startTestStack(): Promise<TestStack> {
   const worker = await startWorker(config, silentLogger, { workflowBundle, providerAdapters: providerDoubles });
   cleanups.push(() => worker.stop());
 
+  const syncWorker = config.apiEmbeddedWorker
+    ? await startSyncWorker(config, silentLogger, { address: temporalServer.address, databaseUrl: pg.databaseUrl, workflowBundle, providerAdapters: providerDoubles })
+    : undefined;
+  if (syncWorker) cleanups.push(() => syncWorker.stop());
+
   const connection = await Connection.connect({ address: temporalServer.address });
   cleanups.push(() => connection.close());
   const temporal = new Client({ connection });
@@ -147,6 +156,7 @@ export async function startTestStack(): Promise<TestStack> {
     rateLimiter: guards.rateLimiter,
     temporal,
     taskQueue: config.taskQueue,
+    ...(syncWorker && { syncStarts: { client: syncWorker.client, taskQueue: syncWorker.taskQueue } }),
     storage: createLocalStorage(config.localStorageDir, urlSigner),
     urlSigner,
     allowPrivateInputUrls: false,
@@ -186,8 +196,11 @@ export async function startTestStack(): Promise<TestStack> {
 
 /** A second API on the same stack with some dependencies replaced (a shorter sync timeout, …). */
 export async function startExtraApi(overrides: Partial<ApiDeps>): Promise<{ url: string; close(): Promise<void> }> {
-  const base = stack().apiDeps;
-  return listen(checkedApp({ ...base, ...overrides }).listen(0, '127.0.0.1'));
+  const { syncStarts, ...base } = stack().apiDeps;
+  // An API on a queue of the test's own has no worker of its own there: its sync starts go to that
+  // queue too (Update-with-Start), as with API_EMBEDDED_WORKER=false, unless the test gives it one.
+  const own = overrides.taskQueue === undefined && syncStarts ? { syncStarts } : {};
+  return listen(checkedApp({ ...base, ...own, ...overrides }).listen(0, '127.0.0.1'));
 }
 
 /** The production app with the OpenAPI response check in front of it (Koa's own middleware list, outermost first). */

@@ -25,9 +25,9 @@ export function tracedWorkflowBundle(): Promise<WorkflowBundle> {
 export async function startTracedServices(tracing: Tracing, taskQueue: string): Promise<{ apiUrl: string; stop(): Promise<void> }> {
   // No webhook secrets: this worker runs no event relay, which would take the stack's outbox rows.
   // No metrics listeners: the stack's own API and worker hold those ports.
-  const config: Config = { ...stack().config, taskQueue, webhookSecretsKey: undefined, apiMetricsPort: 0, workerMetricsPort: 0 };
+  const config: Config = { ...stack().config, taskQueue, syncTaskQueue: `${taskQueue}-sync`, webhookSecretsKey: undefined, apiMetricsPort: 0, workerMetricsPort: 0 };
   const worker = await startWorker(config, silentLogger, { workflowBundle: await tracedWorkflowBundle(), providerAdapters: providerDoubles, tracing });
-  const api = await startApiServer(config, silentLogger, tracing);
+  const api = await startApiServer(config, silentLogger, tracing, { workflowBundle: await tracedWorkflowBundle(), providerAdapters: providerDoubles });
   return {
     apiUrl: api.url,
     async stop() {

@@ -2,7 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { createKnex } from '../../db/knex';
 import { startProdStack, type ProdStack } from '../../embedded/prod-stack';
-import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../helpers/provider-doubles';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_API, PROVIDER_DOUBLES_WORKER } from '../helpers/provider-doubles';
 
 // Mocha global fixtures of `npm run test:prod`: the production topology (embedded Postgres, the
 // Temporal server on it, two API processes behind the round-robin proxy, two worker processes),
@@ -19,6 +19,9 @@ const TEST_SETTINGS: Record<string, string> = {
   SIMULATOR_ASYNC_LATENCY_MS: '300',
   // Test wallets spend fast with no history: the anomaly detector would pause their organizations.
   ANOMALY_FLOOR_CREDITS: '1000000000000',
+  // Each API runs its own sync worker (its providers stood in for too, PROVIDER_DOUBLES_API) and
+  // starts sync jobs eagerly on it, as production will (issue 40).
+  API_EMBEDDED_WORKER: 'true',
 };
 
 interface ProdTestContext {
@@ -50,7 +53,7 @@ const log = (line: string) => process.stderr.write(`  [prod] ${line}\n`);
 export async function mochaGlobalSetup(this: unknown) {
   const started = Date.now();
   try {
-    const stack = await startProdStack({ persistent: false, log, env: TEST_SETTINGS, workerEntry: PROVIDER_DOUBLES_WORKER });
+    const stack = await startProdStack({ persistent: false, log, env: TEST_SETTINGS, workerEntry: PROVIDER_DOUBLES_WORKER, apiEntry: PROVIDER_DOUBLES_API });
     cleanups.push(() => stack.stop());
     const knex = createKnex(stack.databaseUrl, { poolMax: 5 });
     cleanups.push(() => knex.destroy());

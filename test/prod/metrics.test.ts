@@ -9,6 +9,7 @@ import { createProdOrganization, prodCall } from './helpers';
 
 const REQUESTS = 'generation_service_http_requests_total';
 const FINISHED = 'generation_service_generations_finished_total';
+const STARTS = 'generation_service_workflow_starts_total';
 
 describe('metrics of each process', function () {
   this.timeout(60_000);
@@ -28,15 +29,17 @@ describe('metrics of each process', function () {
     const afterApis = await Promise.all(metricsUrls.apis.map(scrape));
     afterApis.forEach((after, i) => {
       assert.deepEqual(deltaBy(before.apis[i]!, after, REQUESTS, ['route', 'status']), { 'route=/v1/images,status=200': 1 }, `api-${i + 1}`);
+      // API_EMBEDDED_WORKER (test/prod/fixture.ts): the image started eagerly on the API's own worker.
+      assert.deepEqual(deltaBy(before.apis[i]!, after, STARTS, ['kind', 'eager']), { 'kind=generation,eager=true': 1 }, `api-${i + 1} started it eagerly`);
       assert.ok(!after.some((s) => s.name.startsWith('temporal_')), `api-${i + 1} has no SDK metrics`);
     });
-    // The workers between them finished both (another test's jobs may still be finishing).
+    // The processes between them finished both (another test's jobs may still be finishing): an
+    // eagerly started job runs on its API's own worker, one that found no free slot there on a worker's.
     await waitFor(async () => {
-      const afterWorkers = await Promise.all(metricsUrls.workers.map(scrape));
-      const finished = afterWorkers.reduce(
-        (sum, after, i) => sum + (deltaBy(before.workers[i]!, after, FINISHED, ['modality', 'status'])['modality=image,status=succeeded'] ?? 0),
-        0,
-      );
+      const urls = [...metricsUrls.apis, ...metricsUrls.workers];
+      const befores = [...before.apis, ...before.workers];
+      const afters = await Promise.all(urls.map(scrape));
+      const finished = afters.reduce((sum, after, i) => sum + (deltaBy(befores[i]!, after, FINISHED, ['modality', 'status'])['modality=image,status=succeeded'] ?? 0), 0);
       return finished >= 2;
     });
     for (const url of metricsUrls.workers) {
