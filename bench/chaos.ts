@@ -7,6 +7,7 @@ import { startChaosStack, type FaultWindow } from './lib/chaos-stack';
 import { requestJson } from './lib/http-client';
 import { recoveryMs, startTrickle, type Probe, type ProbeOutcome } from './lib/probe-trickle';
 import { answerViolations, FAULT_GRACE_MS, recoveries } from './chaos/answers';
+import { checkCutOffRequests, sendCutOffRequests, type CutOffFigures, type CutOffRequests } from './chaos/api-kill';
 import { checkOutcomes, waitUntilTerminal } from './chaos/checks';
 import { checkComparisons, waitUntilFinished } from './chaos/comparison-checks';
 import { interleave, planComparisons, terminateComparisons, type PlannedComparison } from './chaos/comparison-workload';
@@ -29,8 +30,10 @@ import { cancelSpread, planWorkload, submitWorkload, type CancelResult, type Pla
 // Standard run: 200 mixed sync and async generations (BENCH_SCALE scales them, CHAOS_GENERATIONS
 // sets them) and one comparison of 2 or 3 models after every eighth generation in flight (some
 // #fail or #fail:<slug>, some cancelled on the way, two comparison workflows terminated) while the
-// worker is SIGKILLed and kept away 12 s, the Temporal dev server is stopped 5 s and started again on
-// its database file, and Postgres is stopped 5 s and started again on its data.
+// API is SIGKILLed with sync images running on its own worker (API_EMBEDDED_WORKER; the run's
+// environment may turn it off) and started again 2 s later, the worker is SIGKILLed and kept away
+// 12 s, the Temporal dev server is stopped 5 s and started again on its database file, and Postgres
+// is stopped 5 s and started again on its data.
 // Soak (--soak <operations>): a stream of that many randomized operations (every modality,
 // comparisons, cancels, creations retried and replayed with their Idempotency-Key) with those
 // faults coming at random times; --seed replays the same sequence. Its result is
@@ -42,7 +45,9 @@ import { cancelSpread, planWorkload, submitWorkload, type CancelResult, type Pla
 // planned, once, with its one event (the reconciler records it for a comparison whose workflow
 // died), that Σ charged in the ledger equals Σ charged_credits the API returns, that the API
 // answered 503 (never 500, never silence) while a dependency was down and never outside a fault
-// (FAULT_GRACE_MS after one included), and how long each dependency's return took to show in a
+// (FAULT_GRACE_MS after one included; while the API itself was killed, a cut connection), that each
+// request the API's kill cut off, retried with its Idempotency-Key, gets its one job back, finished
+// by another worker and charged once, and how long each dependency's return took to show in a
 // successful request. Every event goes to a webhook receiver that refuses each delivery's first
 // attempt, so deliveries wait on their retry timers through the faults; each must end delivered,
 // with its attempts numbered without gaps or doubles, and none may be left open with its workflow
@@ -59,6 +64,10 @@ const COMPARISONS = Number(process.env.CHAOS_COMPARISONS ?? Math.round(GENERATIO
 /** Comparison workflows terminated before the faults: only the reconciler can give them their verdict. */
 const TERMINATED_COMPARISONS = 2;
 const OUTAGE_MS = 5_000;
+/** The API away this long after its kill: requests meanwhile find nothing listening. */
+const API_OUTAGE_MS = 2_000;
+/** Sync images running on the API's own worker when it is killed. */
+const CUT_OFF_REQUESTS = 4;
 const ADMISSION_TIMEOUT_MS = 10_000;
 /** Longer than admission waits for a worker, so requests sent as it dies are answered 503 provider_unavailable. */
 const WORKER_OUTAGE_MS = ADMISSION_TIMEOUT_MS + 2_000;
@@ -158,7 +167,19 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       await waitForRecovery(trickle!.outcomes, window);
       await sleep(SETTLE_MS);
     };
+    const apiKills: { requests: CutOffRequests; pid: number | undefined }[] = [];
+    const killApi = async (): Promise<FaultWindow> => {
+      const knex = createKnex(stack.databaseUrl);
+      try {
+        const requests = await sendCutOffRequests({ apiUrl: stack.apiUrl, key, knex, organizationId: org.id, count: CUT_OFF_REQUESTS, runId: String(apiKills.length) });
+        apiKills.push({ requests, pid: stack.apiPid() });
+        return await stack.restartApi(API_OUTAGE_MS);
+      } finally {
+        await knex.destroy();
+      }
+    };
     const FAULTS = {
+      api: () => inject(`SIGKILL the API with ${CUT_OFF_REQUESTS} sync images running, start another ${API_OUTAGE_MS / 1000} s later`, killApi),
       worker: () => inject(`SIGKILL the worker, start another ${WORKER_OUTAGE_MS / 1000} s later`, () => stack.restartWorker(WORKER_OUTAGE_MS)),
       temporal: () => inject(`stop Temporal for ${OUTAGE_MS / 1000} s, start it again on its database file`, () => stack.restartTemporal(OUTAGE_MS)),
       postgres: () => inject(`stop Postgres for ${OUTAGE_MS / 1000} s, start it again on its data`, () => stack.restartPostgres(OUTAGE_MS)),
@@ -184,6 +205,7 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       // Fewer, so further apart: they land through all three faults.
       const comparisonsToCancel = comparisons.filter((c) => c.cancel).map((c) => c.id);
       const cancellingComparisons = cancelSpread(stack.apiUrl, key, comparisonsToCancel, 5_000, 90_000, 'comparisons');
+      await FAULTS.api();
       await FAULTS.worker();
       await FAULTS.temporal();
       await FAULTS.postgres();
@@ -232,7 +254,8 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
     const { submitted, comparisons, cancels, comparisonCancels, terminated } = workload;
 
     const outcomes = await trickle.stop();
-    const answers = [...outcomes, ...[...cancels, ...comparisonCancels].flatMap((c) => c.attempts), ...workload.otherAnswers];
+    const cutOff = (await Promise.all(apiKills.map((k) => k.requests.answers))).flat();
+    const answers = [...outcomes, ...[...cancels, ...comparisonCancels].flatMap((c) => c.attempts), ...workload.otherAnswers, ...cutOff];
     violations.push(...answerViolations(answers, faults, t0));
     const faultsOver = Date.now();
 
@@ -260,6 +283,15 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
         workerLog: path.join(stack.dir, 'logs', 'worker.log'),
       });
       violations.push(...compared.violations.map((v) => `comparison: ${v}`));
+      say('retrying each request the API kill cut off with its Idempotency-Key');
+      const retries: ProbeOutcome[] = [];
+      const kills: CutOffFigures[] = [];
+      for (const kill of apiKills) {
+        const checked = await checkCutOffRequests({ knex, temporal, apiUrl: stack.apiUrl, key, requests: kill.requests, killedApiPid: kill.pid, retries });
+        violations.push(...checked.violations);
+        kills.push(checked.figures);
+      }
+      violations.push(...answerViolations(retries, faults, t0).map((v) => `api kill retries: ${v}`));
       say('checking planned outcomes, and Σ charged against what the API returns');
       const { views, errors: viewErrors } = await fetchApiViews(
         stack.apiUrl,
@@ -339,8 +371,18 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
           `Σ charged: ledger ${charged.ledgerTotal}, API ${charged.apiTotal}: ${charged.violations.length === 0 ? 'equal' : 'NOT EQUAL'}\n` +
           `faults (each must find ≥ ${args.soak === undefined ? MIN_IN_FLIGHT : MIN_IN_FLIGHT_SOAK} generations in flight and produce ≥ 1 503, within it or ${FAULT_GRACE_MS / 1000} s after):\n` +
           coverage
-            .map((c) => `  ${c.fault.dependency}: down ${((c.fault.backAt - c.fault.downAt) / 1000).toFixed(1)} s, ${c.inFlight} generations in flight, ${c.unavailable} 503s`)
-            .join('\n'),
+            .map(
+              (c) =>
+                `  ${c.fault.dependency}: down ${((c.fault.backAt - c.fault.downAt) / 1000).toFixed(1)} s, ${c.inFlight} generations in flight, ` +
+                (c.fault.dependency === 'api' ? `${c.cutOff} requests cut off` : `${c.unavailable} 503s`),
+            )
+            .join('\n') +
+          kills
+            .map(
+              (k) =>
+                `\nAPI kill: ${k.cutOff} of ${CUT_OFF_REQUESTS} sync images cut off; ${k.handedOver} of their jobs ran on the killed API's own worker and were finished by another`,
+            )
+            .join(''),
       );
       const byStatus = (status: string) => outcome.rows.filter((r) => r.status === status).length;
       return {
@@ -365,17 +407,20 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
             downMs: c.fault.backAt - c.fault.downAt,
             inFlight: c.inFlight,
             unavailable503: c.unavailable,
+            cutOff: c.cutOff,
             recoveryMs: recovered.find((r) => r.fault === c.fault)?.worstMs ?? null,
           })),
           chargedLedger: charged.ledgerTotal,
           chargedApi: charged.apiTotal,
+          apiKills: kills,
+          embeddedWorker: process.env.API_EMBEDDED_WORKER !== 'false',
           webhooks: { events: f.events, deliveries: f.deliveries, attempts: f.attempts, extraRequests: f.extraRequests },
           totalMs: Date.now() - t0,
           violations: violations.slice(0, 100),
         },
         notes: [
           args.soak === undefined
-            ? `standard run: ${GENERATIONS} generations, ${COMPARISONS} comparisons; worker away ${WORKER_OUTAGE_MS / 1000} s, Temporal and Postgres ${OUTAGE_MS / 1000} s each`
+            ? `standard run: ${GENERATIONS} generations, ${COMPARISONS} comparisons; API killed and away ${API_OUTAGE_MS / 1000} s, worker away ${WORKER_OUTAGE_MS / 1000} s, Temporal and Postgres ${OUTAGE_MS / 1000} s each`
             : `soak: ${args.soak} operations, seed ${args.seed} (npm run chaos -- --soak ${args.soak} --seed ${args.seed} replays its choices)`,
           'embedded stack (Temporal dev server, embedded Postgres), the API and the worker as their own processes, live keys paying on the provider doubles',
           `a 503 is right only for a request in flight while a dependency was down or within ${FAULT_GRACE_MS / 1000} s after it came back; ` +

@@ -214,6 +214,8 @@ async function onFalFake(errors: ErrorLog): Promise<{ results: ConcurrencyResult
         providerMode: 'live',
         providerCredentials: { fal: { apiKey: fal.apiKey, baseUrl: fal.baseUrl } },
         providerBaseUrls: { fal: fal.baseUrl },
+        // fal's output files are served by the fake, on localhost: the API's own sync worker fetches them too.
+        allowPrivateInputUrls: true,
         // Its own /metrics, on a free port: eager starts, RSS, event-loop delay.
         apiMetricsPort: await freePort(),
       },

@@ -201,7 +201,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     ...secretsKeys(env, 'WEBHOOK_SECRETS_KEY', 'webhookSecretsKey', 'webhookSecretsPreviousKeys'),
     webhookCaCerts: env.WEBHOOK_CA_CERTS || undefined,
     webhookConcurrentAttempts: integer(env, 'WEBHOOK_CONCURRENT_ATTEMPTS', 500, 1),
-    apiEmbeddedWorker: flag(env, 'API_EMBEDDED_WORKER', false),
+    apiEmbeddedWorker: flag(env, 'API_EMBEDDED_WORKER', true),
     apiEmbeddedWorkerSlots: integer(env, 'API_EMBEDDED_WORKER_SLOTS', 100, 1),
     syncTaskQueue: `${env.TEMPORAL_TASK_QUEUE || 'generations'}-sync`,
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,

@@ -6,7 +6,8 @@ import { textTable } from '../lib/text-table';
 // sent just before an outage is answered, or not, during it), which answers break the rule "503
 // while a dependency is down, never 500, never silence, and no 503 when nothing is down", whether
 // each fault produced a 503 at all, and how long each dependency's return took to show in a
-// successful request.
+// successful request. The API process itself killed is the one fault no answer can cover: a
+// request in flight then gets its connection cut (and none a 503).
 
 const answeredAt = (o: ProbeOutcome) => o.startedAt + o.ms;
 
@@ -37,9 +38,12 @@ const isNotCancelable = (o: ProbeOutcome) => o.status === 409 && o.code !== unde
 /** A retried creation finding its first attempt (same Idempotency-Key) still being handled: decisions §9. */
 const isInProgress = (o: ProbeOutcome) => o.probe === 'create' && o.status === 409 && o.code === 'idempotency_in_progress';
 
-/** A right answer to a valid request: a success, a 503 while a fault is on (or within its grace), or (cancels only) "already ended". */
+/** A request whose connection the API's kill cut, or which found no API listening. */
+const isCutOff = (o: ProbeOutcome, faults: FaultWindow[]) => o.failure === 'connection' && faults.some((f) => f.dependency === 'api' && overlapsFault(o, f));
+
+/** A right answer to a valid request: a success, a 503 while a fault is on (or within its grace), (cancels only) "already ended", or a cut connection while the API was killed. */
 function isExpected(o: ProbeOutcome, faults: FaultWindow[]): boolean {
-  if (o.failure) return false;
+  if (o.failure) return isCutOff(o, faults);
   if (o.status >= 200 && o.status < 300) return true;
   if (o.status === 503) return faults.some((f) => overlapsFault(o, f));
   return isNotCancelable(o) || isInProgress(o);
@@ -48,6 +52,11 @@ function isExpected(o: ProbeOutcome, faults: FaultWindow[]): boolean {
 /** Per fault, how many 503s were answered to requests in flight during it (or its grace). */
 export function unavailableAnswers(outcomes: ProbeOutcome[], faults: FaultWindow[]): number[] {
   return faults.map((f) => outcomes.filter((o) => o.status === 503 && overlapsFault(o, f)).length);
+}
+
+/** Per fault, how many requests in flight during it (or its grace) had their connection cut: only an API kill should cut any. */
+export function cutOffAnswers(outcomes: ProbeOutcome[], faults: FaultWindow[]): number[] {
+  return faults.map((f) => outcomes.filter((o) => o.failure === 'connection' && overlapsFault(o, f)).length);
 }
 
 function describe(o: ProbeOutcome): string {

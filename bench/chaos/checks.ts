@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { requestJson } from '../lib/http-client';
-import { TERMINAL, type CancelResult, type SubmittedGeneration } from './workload';
+import { earlierAttemptMayHaveLanded, TERMINAL, type CancelResult, type SubmittedGeneration } from './workload';
 
 // What must hold once the faults are over, observed from outside: through the database and the
 // HTTP API, never through the service's internals.
@@ -123,7 +123,8 @@ export async function checkOutcomes(opts: {
     // A 409 for a canceled generation is right only when an earlier attempt of the same cancel got
     // a 5xx after it may have reached the workflow: the retry then finds it canceled, a terminal
     // state, which decisions §5 answers with 409 generation_not_cancelable.
-    const earlierMayHaveLanded = cancel.attempts.slice(0, -1).some((a) => a.status >= 500);
+    // So does an attempt an API kill left unanswered.
+    const earlierMayHaveLanded = earlierAttemptMayHaveLanded(cancel);
     if (cancel.finalStatus === 409 && final === 'canceled' && !earlierMayHaveLanded) {
       violations.push(`${cancel.id}: cancel answered 409, ended canceled`);
     }

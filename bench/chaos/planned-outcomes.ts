@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { requestJson } from '../lib/http-client';
 import type { ComparisonRow } from './comparison-checks';
 import type { PlannedComparison } from './comparison-workload';
-import type { CancelResult, Submitted, SubmittedGeneration } from './workload';
+import { earlierAttemptMayHaveLanded, type CancelResult, type Submitted, type SubmittedGeneration } from './workload';
 
 // What the directives planned, against how things ended as the API tells them: a `#fail`
 // generation ends failed and uncharged, a `#slow` or plain one succeeded and charged, whatever the
@@ -80,8 +80,9 @@ export function plannedOutcomeViolations(args: {
       const fails = c.failing.includes(child.model);
       violations.push(...against(`comparison ${c.id} child ${child.id} (${child.model}${fails ? ', #fail' : ''})`, args.views.get(child.id), fails, cancel !== undefined));
     }
-    // A cancel that found it finished (409) changed nothing: the planned verdict stands.
-    const verdictStands = cancel === undefined || cancel.finalStatus === 409;
+    // A cancel that found it finished (409) changed nothing: the planned verdict stands, unless an
+    // earlier attempt of it may have landed (its answer a 5xx or lost to an API kill).
+    const verdictStands = cancel === undefined || (cancel.finalStatus === 409 && !earlierAttemptMayHaveLanded(cancel));
     if (verdictStands && row.status !== c.planned) violations.push(`comparison ${c.id} (${c.modality}): planned ${c.planned}, ended ${row.status}`);
   }
   return violations;

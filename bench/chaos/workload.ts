@@ -94,6 +94,12 @@ export interface CancelResult {
   attempts: ProbeOutcome[];
 }
 
+/**
+ * Whether an attempt before a cancel's last may have reached the workflow though its answer was lost:
+ * a 5xx, or no answer at all (an API killed after sending the cancel on, before answering).
+ */
+export const earlierAttemptMayHaveLanded = (cancel: CancelResult) => cancel.attempts.slice(0, -1).some((a) => a.status >= 500 || a.failure !== undefined);
+
 /** POST …/cancel, retried while the answer is a 5xx or no answer, for at most `deadlineMs`. */
 export async function cancelWithRetry(apiUrl: string, key: string, id: string, deadlineMs: number, resource: CancelResource = 'generations'): Promise<CancelResult> {
   const probe = cancelProbe(resource);

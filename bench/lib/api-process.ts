@@ -46,6 +46,8 @@ export async function startBenchApi(config: Config, dir: string, env: Record<str
       LOG_LEVEL: 'info',
       // A free port, not the default one: `npm start` or another benchmark process may hold it.
       API_METRICS_PORT: String(metricsPort),
+      // Its own sync worker is on by default; `API_EMBEDDED_WORKER=false npm run bench:chat` measures without it.
+      ...(process.env.API_EMBEDDED_WORKER !== undefined && { API_EMBEDDED_WORKER: process.env.API_EMBEDDED_WORKER }),
       ...env,
     },
   });

@@ -6,18 +6,20 @@ import { migrateToLatest } from '../../db/migrate';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
 import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
 import { freePort } from '../../lib/free-port';
-import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_WORKER } from '../../test/helpers/provider-doubles';
+import { PROVIDER_DOUBLE_ENV, PROVIDER_DOUBLES_API, PROVIDER_DOUBLES_WORKER } from '../../test/helpers/provider-doubles';
 import { spawnService, type ServiceProcess, type ServiceSpec } from './service-process';
 
 // The embedded stack with every piece restartable, for fault injection: durable Postgres and a
 // Temporal dev server with a database file (each stopped and started again on the same port and
 // files), and the API and the worker as their own processes. A service that exits by itself is
 // recorded and started again, so one finding does not end the run. Live keys run on the real
-// providers as the worker's in-process doubles (test/helpers/provider-doubles.ts), and pay.
+// providers as in-process doubles (test/helpers/provider-doubles.ts), and pay: in the worker, and
+// in the API's own sync worker (API_EMBEDDED_WORKER, on by default as in production; the run's
+// environment may turn it off to compare).
 
 /** When a dependency went away and when it was serving again (Date.now() times). */
 export interface FaultWindow {
-  dependency: 'worker' | 'temporal' | 'postgres';
+  dependency: 'api' | 'worker' | 'temporal' | 'postgres';
   downAt: number;
   backAt: number;
 }
@@ -73,7 +75,15 @@ export async function startChaosStack(opts: ChaosStackOptions) {
   };
   const unexpectedExits: string[] = [];
   const services: Record<'api' | 'worker', { spec: ServiceSpec; current?: ServiceProcess; respawning?: Promise<void> }> = {
-    api: { spec: spec('api', 'api/main.ts', '"api listening"', { ...shared, PORT: String(apiPort), ADMIN_TOKEN, ...opts.apiEnv }) },
+    api: {
+      spec: spec('api', PROVIDER_DOUBLES_API, '"api listening"', {
+        ...shared,
+        PORT: String(apiPort),
+        ADMIN_TOKEN,
+        ...(process.env.API_EMBEDDED_WORKER !== undefined && { API_EMBEDDED_WORKER: process.env.API_EMBEDDED_WORKER }),
+        ...opts.apiEnv,
+      }),
+    },
     worker: { spec: spec('worker', PROVIDER_DOUBLES_WORKER, '"worker polling"', { ...shared, ...opts.workerEnv }) },
   };
   let generation = 0;
@@ -125,6 +135,17 @@ export async function startChaosStack(opts: ChaosStackOptions) {
     /** Descriptions of every service exit nobody asked for. */
     unexpectedExits,
     workerPid: () => services.worker.current?.pid,
+    apiPid: () => services.api.current?.pid,
+
+    /** SIGKILLs the API mid-request, waits `outageMs`, then starts a new one on the same port; back once it listens. */
+    async restartApi(outageMs = 0): Promise<FaultWindow> {
+      await services.api.respawning;
+      const downAt = Date.now();
+      await services.api.current?.kill();
+      await sleep(outageMs);
+      await start('api');
+      return { dependency: 'api', downAt, backAt: Date.now() };
+    },
 
     /** SIGKILLs the worker, waits `outageMs`, then starts a new one; back once the new one polls. */
     async restartWorker(outageMs = 0): Promise<FaultWindow> {

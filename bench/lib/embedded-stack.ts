@@ -56,7 +56,10 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
   const logger = createLogger({ level: 'error' });
   // A benchmark that measures the worker on its own runs it as a child process instead.
   const worker = opts.inProcessWorker === false ? undefined : await startWorker(config, logger, { providerAdapters: providerDoubles, workflowsPath: BENCH_WORKFLOWS_PATH });
-  const api = await startApiServer(config, logger);
+  // The API's own sync worker (API_EMBEDDED_WORKER) stands in for the providers as the worker does,
+  // unless `overrides` configure providers of their own (a fake upstream the real adapters call).
+  const syncWorkerOptions = overrides.providerCredentials === undefined ? { providerAdapters: providerDoubles } : {};
+  const api = await startApiServer(config, logger, undefined, syncWorkerOptions);
   return {
     config,
     apiUrl: api.url,
@@ -67,7 +70,7 @@ export async function startBenchStack(overrides: Partial<Config> = {}, opts: { i
     /** The throwaway folder (Postgres data, the Temporal database file, storage); removed by stop(). */
     dir,
     async startExtraApi(extra: Partial<Config>) {
-      return startApiServer({ ...config, port: await freePort(), ...extra }, logger);
+      return startApiServer({ ...config, port: await freePort(), ...extra }, logger, undefined, syncWorkerOptions);
     },
     async stop() {
       await api.close();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { answerViolations, unavailableAnswers } from '../../bench/chaos/answers';
+import { answerViolations, cutOffAnswers, unavailableAnswers } from '../../bench/chaos/answers';
 import type { ComparisonRow } from '../../bench/chaos/comparison-checks';
 import type { PlannedComparison } from '../../bench/chaos/comparison-workload';
 import { MIN_IN_FLIGHT, MIN_IN_FLIGHT_SOAK, voidReasons } from '../../bench/chaos/fault-coverage';
@@ -34,18 +34,48 @@ describe('the chaos run: 503s only during a fault', () => {
   });
 });
 
+describe('the chaos run: an API process killed mid-request', () => {
+  const api: FaultWindow = { dependency: 'api', downAt: T + 30_000, backAt: T + 34_000 };
+  const cut = (startedAt: number, ms: number): ProbeOutcome => ({ probe: 'image', startedAt, ms, status: 0, failure: 'connection', detail: 'socket hang up' });
+
+  it('takes a connection cut while the API was down (or refused until it listened again), and counts it as what the kill cut off', () => {
+    const inFlight = cut(api.downAt - 300, 310);
+    const refused = cut(api.downAt + 2_000, 1);
+    assert.deepEqual(answerViolations([inFlight, refused, answer(api.backAt + 100, 50, 200)], [api], T), []);
+    assert.deepEqual(cutOffAnswers([inFlight, refused, answer(T, 20, 200)], [api]), [2]);
+  });
+
+  it('names a cut connection outside an API kill, one during another fault, and a 503 past the grace after the API came back', () => {
+    const violations = answerViolations([cut(T, 5), cut(postgres.downAt + 100, 5)], [postgres, api], T);
+    assert.equal(violations.length, 2, violations.join('\n'));
+    assert.match(violations[0]!, /before faults: connection failure \(socket hang up\)/);
+    assert.match(violations[1]!, /postgres down: connection failure/);
+    assert.deepEqual(
+      answerViolations([answer(api.backAt + 6_000, 5, 503, 'service_unavailable')], [api], T).map((v) => /api back: 503/.test(v)),
+      [true],
+    );
+  });
+
+  it('voids a run whose API kill cut off no request, whatever the 503s', () => {
+    assert.deepEqual(voidReasons([{ fault: api, inFlight: MIN_IN_FLIGHT, unavailable: 0, cutOff: 3 }]), []);
+    const [reason, ...rest] = voidReasons([{ fault: api, inFlight: MIN_IN_FLIGHT, unavailable: 5, cutOff: 0 }]);
+    assert.deepEqual(rest, []);
+    assert.match(reason!, /api fault .* cut off no request mid-flight/);
+  });
+});
+
 describe('the chaos run: a fault that hit nothing voids the run', () => {
   it('names each fault with too few generations in flight or no 503, and no fault at all', () => {
-    assert.deepEqual(voidReasons([{ fault: postgres, inFlight: MIN_IN_FLIGHT, unavailable: 1 }]), []);
+    assert.deepEqual(voidReasons([{ fault: postgres, inFlight: MIN_IN_FLIGHT, unavailable: 1, cutOff: 0 }]), []);
     const reasons = voidReasons([
-      { fault: postgres, inFlight: MIN_IN_FLIGHT - 1, unavailable: 4 },
-      { fault: { ...postgres, dependency: 'worker' }, inFlight: 40, unavailable: 0 },
+      { fault: postgres, inFlight: MIN_IN_FLIGHT - 1, unavailable: 4, cutOff: 0 },
+      { fault: { ...postgres, dependency: 'worker' }, inFlight: 40, unavailable: 0, cutOff: 0 },
     ]);
     assert.equal(reasons.length, 2);
     assert.match(reasons[0]!, /postgres fault .* found 9 generations in flight, fewer than 10/);
     // A soak keeps a few operations going: one generation in flight is enough there, none is not.
-    assert.deepEqual(voidReasons([{ fault: postgres, inFlight: 1, unavailable: 1 }], MIN_IN_FLIGHT_SOAK), []);
-    assert.equal(voidReasons([{ fault: postgres, inFlight: 0, unavailable: 1 }], MIN_IN_FLIGHT_SOAK).length, 1);
+    assert.deepEqual(voidReasons([{ fault: postgres, inFlight: 1, unavailable: 1, cutOff: 0 }], MIN_IN_FLIGHT_SOAK), []);
+    assert.equal(voidReasons([{ fault: postgres, inFlight: 0, unavailable: 1, cutOff: 0 }], MIN_IN_FLIGHT_SOAK).length, 1);
     assert.match(reasons[1]!, /worker fault .* produced no 503/);
     assert.deepEqual(voidReasons([]), ['no fault was injected']);
   });
@@ -125,5 +155,22 @@ describe('the chaos run: planned outcomes', () => {
     assert.equal(violations.length, 2, violations.join('\n'));
     assert.match(violations[0]!, /comparison cmp_a child gen_a2 \(flux-dev, #fail\): planned failed, ended succeeded/);
     assert.match(violations[1]!, /comparison cmp_a \(image\): planned partial, ended succeeded/);
+
+    // A 409 alone says the cancel changed nothing; after an attempt an API kill left unanswered, the
+    // cancel may have landed first, and the verdict its canceled children give stands.
+    const answered409 = (attempts: ProbeOutcome[]) =>
+      [{ id: 'cmp_b', finalStatus: 409, attempts: [...attempts, answer(T + 2_000, 5, 409, 'comparison_not_cancelable')] }] as CancelResult[];
+    const cut: ProbeOutcome = { probe: 'cancel comparison', startedAt: T, ms: 5, status: 0, failure: 'connection' };
+    const failedRow = row('cmp_b', 'failed', [
+      ['gen_b1', 'flux-schnell', 'canceled'],
+      ['gen_b2', 'flux-dev', 'canceled'],
+    ]);
+    const cancelledViews = new Map([
+      ['gen_b1', view('canceled', 0)],
+      ['gen_b2', view('canceled', 0)],
+    ]);
+    const only = { ...args, views: cancelledViews, comparisons: [comparison('cmp_b', 'partial')], comparisonRows: [failedRow] };
+    assert.deepEqual(plannedOutcomeViolations({ ...only, comparisonCancels: answered409([cut]) }), []);
+    assert.deepEqual(plannedOutcomeViolations({ ...only, comparisonCancels: answered409([]) }), ['comparison cmp_b (image): planned partial, ended failed']);
   });
 });

@@ -17,6 +17,8 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     PROVIDER_MODE: 'live',
     ...PROVIDER_DOUBLE_ENV,
     LOG_LEVEL: 'info',
+    // As the stack's API: `API_EMBEDDED_WORKER=false npm test` runs every API without its own worker.
+    API_EMBEDDED_WORKER: String(config.apiEmbeddedWorker),
     // No metrics listeners: several of these run at once, and `npm start` may hold the default ports.
     API_METRICS_PORT: '0',
     WORKER_METRICS_PORT: '0',

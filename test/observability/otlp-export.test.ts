@@ -102,7 +102,9 @@ describe('traces exported by OTLP from the service processes', function () {
     const worker = await spawnWorkerProcess(queue, env);
     children.push(worker);
     const port = await freePort();
-    const api = await spawnApiProcess(port, { ...env, TEMPORAL_TASK_QUEUE: queue });
+    // Without its own sync worker the API hands the job to the worker process, so the trace crosses
+    // both; the eager path's spans are test/observability/tracing.test.ts's.
+    const api = await spawnApiProcess(port, { ...env, TEMPORAL_TASK_QUEUE: queue, API_EMBEDDED_WORKER: 'false' });
     children.push(api);
 
     const org = await createOrganization();
