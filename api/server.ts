@@ -90,7 +90,9 @@ export async function startApiServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Prometheus scrapes its own port: the public one never serves /metrics (docs/operations.md, "Metrics").
-  const metrics: MetricsServer | undefined = config.apiMetricsPort === 0 ? undefined : await startMetricsServer({ port: config.apiMetricsPort });
+  // With its own sync worker, the Temporal SDK's metrics of that worker come in the same answer.
+  const metrics: MetricsServer | undefined =
+    config.apiMetricsPort === 0 ? undefined : await startMetricsServer({ port: config.apiMetricsPort, sdkCoreMetricsAddress: syncWorker?.sdkCoreMetricsAddress });
   return {
     server,
     url: `http://localhost:${port}`,

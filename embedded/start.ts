@@ -5,6 +5,7 @@ import { createKnex } from '../db/knex';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig, type Config } from '../config';
 import { createLogger, describeError } from '../lib/logger';
+import { bundleWorkflowsInChildProcess } from '../worker/bundle-workflows';
 import { startWorker } from '../worker/run-worker';
 import { demoOrganizationLines, ensureDemoOrganization } from './demo-organization';
 import { providerModeLine } from './provider-mode-line';
@@ -82,9 +83,12 @@ async function main() {
     await migrateToLatest(knex).finally(() => knex.destroy());
 
     const logger = createLogger({ level: config.logLevel });
-    const worker = await startWorker(config, logger.child({ service: 'worker' }));
+    // The worker and the API's own sync worker (API_EMBEDDED_WORKER) run in this process: one
+    // bundle of the workflow code for both, built once (bundling is the slow part of a start).
+    const workflowBundle = await bundleWorkflowsInChildProcess();
+    const worker = await startWorker(config, logger.child({ service: 'worker' }), { workflowBundle });
     stops.push(worker.stop);
-    const api = await startApiServer(config, logger.child({ service: 'api' }));
+    const api = await startApiServer(config, logger.child({ service: 'api' }), undefined, { workflowBundle });
     stops.push(api.close);
 
     const lines = ['', `API            ${api.url}`, `Dashboard      ${api.url}/dashboard`, `API reference  ${api.url}/docs`, providerModeLine(config)];

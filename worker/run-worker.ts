@@ -19,7 +19,7 @@ import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
 import { startPollHintListener } from './poll-hint-listener';
 import { startSecretsReseal } from './reseal-secrets';
-import { fetchCoreMetrics, startMetricsServer } from '../observability/metrics-server';
+import { startMetricsServer } from '../observability/metrics-server';
 
 /** Connects, builds the worker and runs it until `stop()`; resolves once it is polling. */
 export async function startWorker(
@@ -84,10 +84,7 @@ export async function startWorker(
   // After a secrets key rotation, moves every sealed secret to the newest key (docs/operations.md).
   const providerBox = secretBoxOf(providerSecretsKeys(config));
   const reseal = startSecretsReseal(knex, { ...(webhooks && { webhooks: webhooks.secretBox }), ...(providerBox && { providers: providerBox }) }, logger);
-  const metrics =
-    config.workerMetricsPort === 0
-      ? undefined
-      : await startMetricsServer({ port: config.workerMetricsPort, ...(coreMetricsAddress && { extra: () => fetchCoreMetrics(coreMetricsAddress) }) });
+  const metrics = config.workerMetricsPort === 0 ? undefined : await startMetricsServer({ port: config.workerMetricsPort, sdkCoreMetricsAddress: coreMetricsAddress });
   const done = Promise.all([worker.run(), syncWorker.run(), webhookWorker?.run()])
     .then(() => undefined)
     .finally(async () => {

@@ -23,6 +23,8 @@ export interface SyncWorker {
   /** Starts on this client with `requestEagerStart` run their first task on this worker. */
   client: Client;
   taskQueue: string;
+  /** The Temporal SDK core's metrics exporter of this process (worker/sdk-runtime.ts), for the API's /metrics; none with metrics off. */
+  sdkCoreMetricsAddress: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function startSyncWorker(
     slots?: number;
   },
 ): Promise<SyncWorker> {
-  await ensureSdkRuntime(config, logger);
+  const sdkCoreMetricsAddress = await ensureSdkRuntime(config, logger);
   // A pool of its own: the activities' statements never wait behind the API's requests, nor the
   // API's behind them, and they keep the worker's statement limits, not the API's 5 s.
   const knex = createKnex(opts.databaseUrl);
@@ -70,6 +72,7 @@ export async function startSyncWorker(
   return {
     client,
     taskQueue: config.syncTaskQueue,
+    sdkCoreMetricsAddress,
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;

@@ -22,6 +22,9 @@ const TEST_SETTINGS: Record<string, string> = {
   // Each API runs its own sync worker (its providers stood in for too, PROVIDER_DOUBLES_API) and
   // starts sync jobs eagerly on it, as production will (issue 40).
   API_EMBEDDED_WORKER: 'true',
+  // Few slots (4 free for eager starts beside its pollers' 4, worker/sync-worker.ts), so that a test
+  // can fill one API's with a few slow jobs and see the next start fall back to the queue.
+  API_EMBEDDED_WORKER_SLOTS: '8',
 };
 
 interface ProdTestContext {

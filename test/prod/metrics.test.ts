@@ -14,7 +14,7 @@ const STARTS = 'generation_service_workflow_starts_total';
 describe('metrics of each process', function () {
   this.timeout(60_000);
 
-  it("serves each API's and each worker's metrics on its own port, the workers' with the Temporal SDK's, and each API counts its own requests", async () => {
+  it("serves each API's and each worker's metrics on its own port, each with the Temporal SDK's of its own workers, and each API counts its own requests", async () => {
     const { metricsUrls, apiUrls } = prodStack();
     assert.equal(metricsUrls.apis.length, apiUrls.length);
     assert.equal(new Set([...metricsUrls.apis, ...metricsUrls.workers]).size, metricsUrls.apis.length + metricsUrls.workers.length);
@@ -31,7 +31,6 @@ describe('metrics of each process', function () {
       assert.deepEqual(deltaBy(before.apis[i]!, after, REQUESTS, ['route', 'status']), { 'route=/v1/images,status=200': 1 }, `api-${i + 1}`);
       // API_EMBEDDED_WORKER (test/prod/fixture.ts): the image started eagerly on the API's own worker.
       assert.deepEqual(deltaBy(before.apis[i]!, after, STARTS, ['kind', 'eager']), { 'kind=generation,eager=true': 1 }, `api-${i + 1} started it eagerly`);
-      assert.ok(!after.some((s) => s.name.startsWith('temporal_')), `api-${i + 1} has no SDK metrics`);
     });
     // The processes between them finished both (another test's jobs may still be finishing): an
     // eagerly started job runs on its API's own worker, one that found no free slot there on a worker's.
@@ -46,6 +45,24 @@ describe('metrics of each process', function () {
       const text = await (await fetch(url)).text();
       assert.match(text, /^temporal_worker_task_slots_available\{/m, `${url} carries the SDK's metrics`);
       assert.match(text, new RegExp(`^# TYPE ${FINISHED} counter$`, 'm'), `${url} carries ours`);
+    }
+    // API_EMBEDDED_WORKER: each API's answer carries the SDK's metrics of its own sync worker, and of
+    // no other queue (those of the worker processes are theirs).
+    const { syncTaskQueue, taskQueue } = prodStack().config;
+    for (const url of metricsUrls.apis) {
+      const samples = await scrape(url);
+      const sdk = samples.filter((s) => s.name.startsWith('temporal_'));
+      const pollers = sdk.filter((s) => s.name === 'temporal_num_pollers' && s.labels.task_queue === syncTaskQueue);
+      assert.ok(pollers.length > 0, `${url} carries temporal_num_pollers of ${syncTaskQueue}, among ${[...new Set(sdk.map((s) => s.name))].join(', ')}`);
+      assert.ok(
+        sdk.some((s) => s.name === 'temporal_worker_task_slots_available' && s.labels.task_queue === syncTaskQueue),
+        `${url}: its sync worker's slots`,
+      );
+      assert.ok(!sdk.some((s) => s.labels.task_queue === taskQueue), `${url}: none of ${taskQueue}, which only the worker processes poll`);
+      assert.ok(
+        samples.some((s) => s.name === REQUESTS),
+        `${url} carries ours`,
+      );
     }
   });
 });
