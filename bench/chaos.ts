@@ -75,7 +75,12 @@ const SETTLE_MS = 3_000;
 const RECOVERY_LIMIT_MS = 60_000;
 const DRAIN_LIMIT_MS = 5 * 60_000;
 const PROBE_TIMEOUT_MS = 15_000;
-const PROBES = ['balance', 'image'];
+/**
+ * The image is sync: with API_EMBEDDED_WORKER the API runs it on its own worker, so a worker
+ * process's death no longer reaches it. The video is async, admitted by a worker process: while
+ * none polls, it is answered 503 provider_unavailable, which is what shows the worker fault.
+ */
+const PROBES = ['balance', 'image', 'video'];
 const SOAK_CONCURRENCY = 6;
 
 /** `--soak <operations>` and `--seed <n>` from the command line. */
@@ -156,6 +161,12 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
     const probes: Probe[] = [
       { name: 'balance', send: (timeoutMs) => requestJson('GET', `${stack.apiUrl}/v1/balance`, auth, undefined, { timeoutMs }) },
       { name: 'image', send: (timeoutMs) => requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'probe' }, { timeoutMs }) },
+      // One a second: each runs SIMULATOR_ASYNC_LATENCY_MS (20 s) on the worker.
+      {
+        name: 'video',
+        everyTicks: 5,
+        send: (timeoutMs) => requestJson('POST', `${stack.apiUrl}/v1/videos`, auth, { model: 'hailuo-02', prompt: 'probe', duration_s: 6 }, { timeoutMs }),
+      },
     ];
     const faults: FaultWindow[] = [];
     let trickle: ReturnType<typeof startTrickle> | undefined;
@@ -269,7 +280,7 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       // The same deadline: a comparison whose workflow died waits for the reconciler's next run.
       const openComparisons = await waitUntilFinished(knex, org.id, Math.max(0, DRAIN_LIMIT_MS - drainedMs), say);
       const comparisonsDrainedMs = Date.now() - faultsOver;
-      const probeIds = outcomes.flatMap((o) => (o.probe === 'image' && o.id ? [o.id] : []));
+      const probeIds = outcomes.flatMap((o) => ((o.probe === 'image' || o.probe === 'video') && o.id ? [o.id] : []));
       const outcome = await checkOutcomes({ knex, temporal, apiUrl: stack.apiUrl, key, organizationId: org.id, submitted, probeIds, cancels });
       violations.push(...outcome.violations);
       const compared = await checkComparisons({

@@ -62,7 +62,7 @@ export function formatSummary(f: ChaosFigures): string {
   const worst = f.recovered.map((r) => r.worstMs);
   return [
     '',
-    `${f.headline}; the image probe created ${f.probeIds.length} more`,
+    `${f.headline}; the image and video probes created ${f.probeIds.length} more`,
     '',
     'workload generations by modality and final status:',
     generationsTable(f.rows.filter((r) => workloadIds.has(r.id))),

@@ -8,6 +8,8 @@ import { RequestTimeoutError } from './http-client';
 export interface Probe {
   name: string;
   send(timeoutMs: number): Promise<{ status: number; body: string }>;
+  /** Sent on every nth tick only (default 1: every tick), for a probe that costs more. */
+  everyTicks?: number;
 }
 
 export interface ProbeOutcome {
@@ -69,10 +71,12 @@ export function startTrickle(probes: Probe[], opts: { everyMs: number; timeoutMs
     void done.finally(() => inFlight.delete(done));
   };
 
+  let tick = 0;
   const timer = setInterval(() => {
     // Bounded in time even if nobody calls stop().
     if (Date.now() - began > opts.maxDurationMs) return clearInterval(timer);
-    probes.forEach(fire);
+    for (const probe of probes) if (tick % (probe.everyTicks ?? 1) === 0) fire(probe);
+    tick++;
   }, opts.everyMs);
 
   return {

@@ -193,6 +193,11 @@ export function createGenerationsRepo(knex: Knex) {
           usage: result.usage ? JSON.stringify(result.usage) : null,
           ...(result.served && { provider: result.served.provider, provider_model: result.served.model }),
           finished_at: trx.fn.now(),
+          // The call that produced the result was recorded when it ended; one still open is another
+          // executor's (a workflow task replayed elsewhere while its local activity ran), abandoned
+          // with its task: it ends here as canceled, so every call shows in the provenance.
+          attempts: withOpenAttemptEnded(trx, 'canceled', null),
+          open_attempt: null,
         })
         .returning('*');
     },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { waitFor, type HttpResult } from '../helpers/http';
 import { deltaBy, scrape, type Sample } from '../helpers/prometheus-text';
-import { prodStack } from './fixture';
+import { prodEmbeddedWorker, prodStack } from './fixture';
 import { assertProdLedgerBalanced, createProdOrganization, prodCall, prodLedgerKinds } from './helpers';
 
 // An API process whose own sync worker (API_EMBEDDED_WORKER) has no free slot still answers a sync
@@ -14,6 +14,10 @@ const SLOTS = 8;
 
 describe('eager start on the production topology when the API’s own worker is full', function () {
   this.timeout(120_000);
+  before(function () {
+    // `API_EMBEDDED_WORKER=false npm run test:prod`: no API worker, no eager start to fall back from.
+    if (!prodEmbeddedWorker()) this.skip();
+  });
 
   it('falls back to the sync queue: the start beyond the free slots is counted eager="false", answered 200 and charged once', async () => {
     const { apiUrls, metricsUrls } = prodStack();

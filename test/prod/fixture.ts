@@ -20,8 +20,9 @@ const TEST_SETTINGS: Record<string, string> = {
   // Test wallets spend fast with no history: the anomaly detector would pause their organizations.
   ANOMALY_FLOOR_CREDITS: '1000000000000',
   // Each API runs its own sync worker (its providers stood in for too, PROVIDER_DOUBLES_API) and
-  // starts sync jobs eagerly on it, as production will (issue 40).
-  API_EMBEDDED_WORKER: 'true',
+  // starts sync jobs eagerly on it, as in production by default (issue 40);
+  // `API_EMBEDDED_WORKER=false npm run test:prod` runs the APIs without.
+  API_EMBEDDED_WORKER: process.env.API_EMBEDDED_WORKER === 'false' ? 'false' : 'true',
   // Few slots (4 free for eager starts beside its pollers' 4, worker/sync-worker.ts), so that a test
   // can fill one API's with a few slow jobs and see the next start fall back to the queue.
   API_EMBEDDED_WORKER_SLOTS: '8',
@@ -41,6 +42,8 @@ function context(): ProdTestContext {
   return current;
 }
 
+/** Whether the APIs run their own sync worker (API_EMBEDDED_WORKER) in this run. */
+export const prodEmbeddedWorker = (): boolean => TEST_SETTINGS.API_EMBEDDED_WORKER === 'true';
 /** The running production topology. */
 export const prodStack = (): ProdStack => context().stack;
 /** A connection to the service's database, for checking the money invariants. */
