@@ -27,6 +27,9 @@ function parseTrustProxy(entries: string[]): IpRange[] {
   });
 }
 
+/** How long an idle keep-alive connection stays open (Node's default is 5 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /**
  * The API's composition root: connections, dependencies, the Koa app, the listening server. With
  * `tracing` (api/main.ts), requests get server spans and the workflows they start join their traces.
@@ -86,6 +89,11 @@ export async function startApiServer(
     ...(tracing && { tracer: tracing.tracer }),
   };
   const server = createApp(deps).listen(config.port);
+  // An idle keep-alive connection outlives a load balancer's (60 s on the common ones), so it is
+  // always the client side that closes it: with Node's 5 s default, a client (or balancer) reusing a
+  // connection just as the server closes it gets a reset instead of an answer.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
