@@ -7,6 +7,7 @@ import type { Tracing } from '../observability/tracing';
 import { bundleWorkflowsInChildProcess } from './bundle-workflows';
 import { createWorker } from './create-worker';
 import { generationDepsFromConfig } from './generation-deps';
+import { startPollHintListener } from './poll-hint-listener';
 import type { providerRegistryFromConfig } from './provider-registry';
 import { ensureSdkRuntime } from './sdk-runtime';
 
@@ -47,6 +48,9 @@ export async function startSyncWorker(
   // API's behind them, and they keep the worker's statement limits, not the API's 5 s.
   const knex = createKnex(opts.databaseUrl);
   const connection = await NativeConnection.connect({ address: opts.address });
+  // A sync job queued at its provider (fal's queue, Replicate past its wait) is polled here: the
+  // provider's callback (a NOTIFY from whichever API it reached) wakes that poll, as in a worker process.
+  const pollHints = await startPollHintListener(opts.databaseUrl, logger);
   const slots = opts.slots ?? config.apiEmbeddedWorkerSlots;
   const worker = await createWorker({
     connection,
@@ -54,6 +58,7 @@ export async function startSyncWorker(
     taskQueue: config.syncTaskQueue,
     knex,
     ...generationDepsFromConfig(config, knex, logger, opts.providerAdapters),
+    pollHints: pollHints.hints,
     workflowTaskSlots: slots,
     cachedWorkflows: slots,
     // Its tasks come eagerly, with the API's starts; its polls only pick up what waits on the queue
@@ -76,6 +81,7 @@ export async function startSyncWorker(
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
+      await pollHints.close();
       await connection.close();
       await knex.destroy();
     },

@@ -8,6 +8,9 @@ import { call, createOrganization, waitFor, waitForGeneration } from '../helpers
 import { assertLedgerBalanced, ledgerKinds } from '../helpers/ledger';
 import { startExtraApi, stack } from '../helpers/stack';
 import { startTestWorker } from '../helpers/test-worker';
+import { providerDoubles } from '../helpers/provider-doubles';
+import { silentLogger } from '../../lib/logger';
+import { startSyncWorker, type SyncWorker } from '../../worker/sync-worker';
 
 /** The provider's "ask again in" hint, with the submission and each poll: the poller's longest wait (MAX_POLL_INTERVAL_MS in activities/generations/polling.ts). */
 const POLL_AFTER_MS = 5_000;
@@ -43,6 +46,37 @@ function slowPollingProvider() {
     cancel: (job, providerJobId) => simulator.cancel(job, providerJobId),
   };
   return { adapter, finished, polls, callbackUrls };
+}
+
+/**
+ * A sync image queued at `provider` through the API at `apiUrl`: it is handed a callback URL that
+ * expires with the sync provider budget, and the callback answers the waiting caller seconds before
+ * the first poll was due (the hint woke the poll inside its local activity; no signal), charged once.
+ */
+async function syncImageCalledBack(apiUrl: string, provider: ReturnType<typeof slowPollingProvider>): Promise<void> {
+  const org = await createOrganization();
+  const before = new Set(provider.callbackUrls.keys());
+  const answering = call('POST', '/v1/images', { key: org.liveKey, baseUrl: apiUrl, body: { model: 'flux-schnell', prompt: 'a lighthouse at dawn' } });
+  // Without a URL for sync jobs (before issue 40) nothing is ever handed out here, and the caller waits out the poll.
+  const id = await waitFor(async () => [...provider.callbackUrls.keys()].find((key) => !before.has(key)), 20_000, "the sync job's callback URL");
+  const submittedAt: Date = await waitFor(async () => (await stack().knex('generations').where({ id }).first())?.provider_job_submitted_at, 20_000, 'the submission');
+  const firstPollDue = submittedAt.getTime() + POLL_AFTER_MS;
+  const expires = Number(new URL(provider.callbackUrls.get(id)!.url).searchParams.get('expires')) * 1000;
+  const deadline = provider.callbackUrls.get(id)!.handedOutAt + DEFAULT_GENERATION_TIMEOUTS.providerStartToCloseMs + CALLBACK_EXPIRY_MARGIN_MS;
+  assert.ok(Math.abs(expires - deadline) < 2_000, 'the URL expires with the sync provider budget');
+
+  provider.finished.add(id);
+  const res = await fetch(provider.callbackUrls.get(id)!.url, { method: 'POST' });
+  assert.equal(res.status, 204);
+  const answer = await answering;
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.equal(answer.body.status, 'succeeded');
+  assert.ok(Date.now() < firstPollDue - 1_500, `answered ${firstPollDue - Date.now()} ms before the first poll was due; needs 1500`);
+  assert.equal(provider.polls.filter((p) => p.generationId === id).length, 1, 'polled once, after the callback');
+  const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
+  assert.equal(events.filter((e) => e.workflowExecutionSignaledEventAttributes).length, 0, 'no signal');
+  assert.ok((await ledgerKinds(id)).includes('capture'), 'charged once it succeeded');
+  await assertLedgerBalanced(org.id);
 }
 
 describe('provider callbacks', function () {
@@ -110,29 +144,7 @@ describe('provider callbacks', function () {
   });
 
   it('a sync image queued at the provider gets a callback URL too: the callback answers the waiting caller seconds before the first poll was due', async () => {
-    const org = await createOrganization();
-    const before = new Set(provider.callbackUrls.keys());
-    const answering = call('POST', '/v1/images', { key: org.liveKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: 'a lighthouse at dawn' } });
-    // Without a URL for sync jobs (before issue 40) nothing is ever handed out here, and the caller waits out the poll.
-    const id = await waitFor(async () => [...provider.callbackUrls.keys()].find((key) => !before.has(key)), 20_000, "the sync job's callback URL");
-    const submittedAt: Date = await waitFor(async () => (await stack().knex('generations').where({ id }).first())?.provider_job_submitted_at, 20_000, 'the submission');
-    const firstPollDue = submittedAt.getTime() + POLL_AFTER_MS;
-    const expires = Number(new URL(provider.callbackUrls.get(id)!.url).searchParams.get('expires')) * 1000;
-    const deadline = provider.callbackUrls.get(id)!.handedOutAt + DEFAULT_GENERATION_TIMEOUTS.providerStartToCloseMs + CALLBACK_EXPIRY_MARGIN_MS;
-    assert.ok(Math.abs(expires - deadline) < 2_000, 'the URL expires with the sync provider budget');
-
-    provider.finished.add(id);
-    const res = await fetch(provider.callbackUrls.get(id)!.url, { method: 'POST' });
-    assert.equal(res.status, 204);
-    const answer = await answering;
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.equal(answer.body.status, 'succeeded');
-    assert.ok(Date.now() < firstPollDue - 1_500, `answered ${firstPollDue - Date.now()} ms before the first poll was due; needs 1500`);
-    assert.equal(provider.polls.filter((p) => p.generationId === id).length, 1, 'polled once, after the callback');
-    const events = (await stack().temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
-    assert.equal(events.filter((e) => e.workflowExecutionSignaledEventAttributes).length, 0, 'no signal');
-    assert.ok((await ledgerKinds(id)).includes('capture'), 'charged once it succeeded');
-    await assertLedgerBalanced(org.id);
+    await syncImageCalledBack(api.url, provider);
   });
 
   it('hands out a URL that expires with its job, and refuses it expired or tampered with', async () => {
@@ -185,5 +197,34 @@ describe('provider callbacks', function () {
     // A callback for a finished generation changes nothing.
     assert.equal((await fetch(valid, { method: 'POST' })).status, 204);
     assert.equal((await call('GET', `/v1/generations/${image.body.id}`, { key: org.liveKey })).body.status, 'succeeded');
+  });
+});
+
+describe("provider callbacks to a sync job on the API's own worker (API_EMBEDDED_WORKER)", function () {
+  this.timeout(60_000);
+  const provider = slowPollingProvider();
+  let api: { url: string; close(): Promise<void> };
+  let syncWorker: SyncWorker;
+
+  before(async () => {
+    // An API whose own sync worker (on a sync queue of this file's own) has fal stood in for by the
+    // provider above; the callback reaches the stack's API, whose NOTIFY must wake this worker's poll.
+    const { config, workflowBundle } = stack();
+    const own = { ...config, syncTaskQueue: `provider-callbacks-sync-${Date.now()}` };
+    syncWorker = await startSyncWorker(own, silentLogger, {
+      address: config.temporalAddress!,
+      databaseUrl: config.databaseUrl!,
+      workflowBundle,
+      providerAdapters: (simulator) => ({ ...providerDoubles(simulator), fal: provider.adapter }),
+    });
+    api = await startExtraApi({ syncStarts: { client: syncWorker.client, taskQueue: syncWorker.taskQueue } });
+  });
+  after(async () => {
+    await api.close();
+    await syncWorker.stop();
+  });
+
+  it('wake its poll: the callback answers the waiting caller seconds before the first poll was due', async () => {
+    await syncImageCalledBack(api.url, provider);
   });
 });
