@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { silentLogger } from '../../lib/logger';
 import { startSyncWorker } from '../../worker/sync-worker';
-import { call, createOrganization, waitFor, type HttpResult } from '../helpers/http';
+import { call, createOrganization } from '../helpers/http';
+import { startUntilFallback } from '../helpers/eager-fallback';
 import { assertLedgerBalanced } from '../helpers/ledger';
 import { deltaBy, scrape } from '../helpers/prometheus-text';
 import { providerDoubles } from '../helpers/provider-doubles';
@@ -55,22 +56,11 @@ describe('eager start of sync generations on the API’s own worker', function (
     const api = await startExtraApi({ syncStarts: worker });
     try {
       const org = await createOrganization({ credits: 1000 });
-      const before = await scrape(stack().metricsUrls.api);
-      const jobs: Promise<HttpResult>[] = [];
-      let starts: Record<string, number> = {};
-      while ((starts['kind=generation,eager=false'] ?? 0) === 0) {
-        assert.ok(jobs.length <= slots, `a start beyond the ${slots} slots was not eager: ${JSON.stringify(starts)}`);
-        jobs.push(call('POST', '/v1/images', { key: org.liveKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: `hold a slot ${jobs.length} #slow:4000` } }));
-        starts = await waitFor(
-          async () => {
-            const now = await startsSince(before);
-            return Object.values(now).reduce((a, b) => a + b, 0) === jobs.length && now;
-          },
-          10_000,
-          'the start to be counted',
-        );
-      }
-      assert.ok((starts['kind=generation,eager=true'] ?? 0) >= 1, `the first start was eager: ${JSON.stringify(starts)}`);
+      const { jobs } = await startUntilFallback({
+        metricsUrl: stack().metricsUrls.api,
+        slots,
+        send: (i) => call('POST', '/v1/images', { key: org.liveKey, baseUrl: api.url, body: { model: 'flux-schnell', prompt: `hold a slot ${i} #slow:4000` } }),
+      });
       let charged = 0;
       for (const job of jobs) {
         const res = await job;

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { waitFor, type HttpResult } from '../helpers/http';
-import { deltaBy, scrape, type Sample } from '../helpers/prometheus-text';
+import { startUntilFallback } from '../helpers/eager-fallback';
 import { prodEmbeddedWorker, prodStack } from './fixture';
 import { assertProdLedgerBalanced, createProdOrganization, prodCall, prodLedgerKinds } from './helpers';
 
@@ -9,7 +8,6 @@ import { assertProdLedgerBalanced, createProdOrganization, prodCall, prodLedgerK
 // worker processes poll, and the job is charged once. The API runs with API_EMBEDDED_WORKER_SLOTS=8
 // (test/prod/fixture.ts); slow jobs started one after another through it fill what is free.
 
-const STARTS = 'generation_service_workflow_starts_total';
 const SLOTS = 8;
 
 describe('eager start on the production topology when the API’s own worker is full', function () {
@@ -23,23 +21,11 @@ describe('eager start on the production topology when the API’s own worker is 
     const { apiUrls, metricsUrls } = prodStack();
     const [baseUrl, metricsUrl] = [apiUrls[1]!, metricsUrls.apis[1]!];
     const org = await createProdOrganization();
-    const before = await scrape(metricsUrl);
-    const startsSince = (then: Sample[]) => scrape(metricsUrl).then((now) => deltaBy(then, now, STARTS, ['kind', 'eager']));
-    const jobs: Promise<HttpResult>[] = [];
-    let starts: Record<string, number> = {};
-    while ((starts['kind=generation,eager=false'] ?? 0) === 0) {
-      assert.ok(jobs.length <= SLOTS, `a start beyond the ${SLOTS} slots was not eager: ${JSON.stringify(starts)}`);
-      jobs.push(prodCall('POST', '/v1/images', { key: org.liveKey, baseUrl, body: { model: 'flux-schnell', prompt: `hold a slot ${jobs.length} #slow:6000` } }));
-      starts = await waitFor(
-        async () => {
-          const now = await startsSince(before);
-          return Object.values(now).reduce((a, b) => a + b, 0) === jobs.length && now;
-        },
-        10_000,
-        'the start to be counted',
-      );
-    }
-    assert.ok((starts['kind=generation,eager=true'] ?? 0) >= 1, `the first start was eager: ${JSON.stringify(starts)}`);
+    const { jobs, starts } = await startUntilFallback({
+      metricsUrl,
+      slots: SLOTS,
+      send: (i) => prodCall('POST', '/v1/images', { key: org.liveKey, baseUrl, body: { model: 'flux-schnell', prompt: `hold a slot ${i} #slow:6000` } }),
+    });
     assert.equal(starts['kind=generation,eager=false'], 1, JSON.stringify(starts));
 
     let charged = 0;
