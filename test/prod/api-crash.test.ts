@@ -40,7 +40,8 @@ describe('an API process SIGKILLed mid-request on the production topology', func
     await victim.kill('SIGKILL');
     assert.deepEqual(await cutOff, { answered: 'no answer' });
 
-    const done = await waitForProdGeneration(id!, org.liveKey, 60_000);
+    // Asked of the surviving API: the round-robin proxy still sends every other request to the dead one.
+    const done = await waitForProdGeneration(id!, org.liveKey, 60_000, apiUrls[1]!);
     assert.equal(done.status, 'succeeded', JSON.stringify(done));
     assert.equal(done.charged_credits, done.reserved_credits);
     assert.deepEqual(await prodLedgerKinds(id!), ['reserve', 'capture']);

@@ -28,10 +28,10 @@ export async function createProdOrganization(opts: { plan?: string; credits?: nu
 }
 
 /** Polls `GET /v1/generations/{id}` (through the proxy, so both APIs answer) until it is terminal. */
-export function waitForProdGeneration(id: string, key: string, timeoutMs = 30_000): Promise<any> {
+export function waitForProdGeneration(id: string, key: string, timeoutMs = 30_000, baseUrl?: string): Promise<any> {
   return waitFor(
     async () => {
-      const res = await prodCall('GET', `/v1/generations/${id}`, { key });
+      const res = await prodCall('GET', `/v1/generations/${id}`, { key, ...(baseUrl && { baseUrl }) });
       return ['succeeded', 'failed', 'canceled'].includes(res.body?.status) ? res.body : undefined;
     },
     timeoutMs,
