@@ -89,6 +89,7 @@ export const ROUTES = {
   createWebhook: { method: 'POST', path: '/v1/webhooks', access: apiKey('webhooks:manage', 'admin') },
   listWebhooks: { method: 'GET', path: '/v1/webhooks', access: apiKey('webhooks:manage', 'admin') },
   getWebhook: { method: 'GET', path: '/v1/webhooks/:id', access: apiKey('webhooks:manage', 'admin') },
+  updateWebhook: { method: 'PATCH', path: '/v1/webhooks/:id', access: apiKey('webhooks:manage', 'admin') },
   deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/:id', access: apiKey('webhooks:manage', 'admin') },
   rotateWebhookSecret: { method: 'POST', path: '/v1/webhooks/:id/rotate-secret', access: apiKey('webhooks:manage', 'admin') },
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries', access: apiKey('webhooks:manage', 'admin') },

@@ -1,7 +1,8 @@
 import { DEFAULT_ANOMALY_FACTOR, DEFAULT_ANOMALY_FLOOR_CREDITS } from '../domain/spending-anomaly';
 import { ModelRoutesError, parseModelRoutes } from '../domain/model-routes';
 import type { ProviderRoute, RealProvider } from '../domain/providers';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../domain/webhook-retry-schedule';
+import { DEFAULT_WEBHOOK_DISABLE_AFTER } from '../domain/webhook-endpoint-health';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseDurationMs, parseRetrySchedule } from '../domain/webhook-retry-schedule';
 import { parseSecretBoxKey } from '../lib/secret-box';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
@@ -78,6 +79,8 @@ export interface Config {
   /** WEBHOOK_RETRY_SCHEDULE: the gap before each delivery attempt, in ms. */
   webhookRetryScheduleMs: number[];
   webhookTimeoutMs: number;
+  /** WEBHOOK_DISABLE_AFTER: a subscription whose every delivery failed this long is disabled. */
+  webhookDisableAfterMs: number;
   /** WEBHOOK_SECRETS_KEY: base64 of 32 bytes; encrypts webhook secrets at rest. Without it, no webhooks. */
   webhookSecretsKey: string | undefined;
   /** WEBHOOK_SECRETS_KEY_PREVIOUS: older keys (comma-separated), still opening what they sealed. */
@@ -206,6 +209,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     syncTaskQueue: `${env.TEMPORAL_TASK_QUEUE || 'generations'}-sync`,
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
+    webhookDisableAfterMs: duration(env, 'WEBHOOK_DISABLE_AFTER', DEFAULT_WEBHOOK_DISABLE_AFTER),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
     otlpTracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED?.toLowerCase() !== 'true',
     anomalyFactor: integer(env, 'ANOMALY_FACTOR', DEFAULT_ANOMALY_FACTOR, 1),
@@ -314,6 +318,14 @@ export function providerSecretsKeys(config: Pick<Config, 'providerSecretsKey' | 
 function retrySchedule(env: Env): number[] {
   try {
     return parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
+function duration(env: Env, name: string, fallback: string): number {
+  try {
+    return parseDurationMs(env[name] || fallback, name);
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }

@@ -21,6 +21,8 @@ export interface WebhookDeps {
   /** WEBHOOK_CA_CERTS: certificate authorities trusted besides the system's (a private PKI). */
   extraCa?: string;
   relay: WebhookRelaySettings;
+  /** WEBHOOK_DISABLE_AFTER: how long every attempt may fail before the subscription is disabled. */
+  disableAfterMs: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export function webhookDepsFromConfig(config: Config): WebhookDeps | undefined {
     secretBox: createSecretBox(webhookSecretsKeys(config)),
     allowPrivateAddresses: config.allowPrivateWebhookUrls,
     ...(config.webhookCaCerts && { extraCa: readFileSync(config.webhookCaCerts, 'utf8') }),
+    disableAfterMs: config.webhookDisableAfterMs,
     relay: { taskQueue: config.webhookTaskQueue, scheduleMs: config.webhookRetryScheduleMs, timeoutMs: config.webhookTimeoutMs },
   };
 }

@@ -1,7 +1,41 @@
 // The event types a webhook can subscribe to (spec §6), and the envelope and statuses of a delivery.
 
-export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'comparison.completed', 'usage.budget_threshold', 'usage.anomaly_detected'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'generation.completed',
+  'generation.failed',
+  'comparison.completed',
+  'usage.budget_threshold',
+  'usage.anomaly_detected',
+  'webhook.endpoint_disabled',
+  'webhook.delivery_exhausted',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Events about the webhooks themselves (issue 41). Each names the subscription it is about in
+ * `data.subscription_id`, and that subscription never receives it (the fan-out skips it): an endpoint
+ * that fails cannot be told so through itself.
+ */
+export const OPERATIONAL_EVENT_TYPES = ['webhook.endpoint_disabled', 'webhook.delivery_exhausted'] as const satisfies readonly WebhookEventType[];
+
+/** `webhook.delivery_exhausted` data: the delivery that ended `exhausted`, and what it carried. */
+export interface DeliveryExhaustedData {
+  subscription_id: string;
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  attempt_count: number;
+}
+
+/** `webhook.endpoint_disabled` data. */
+export interface EndpointDisabledData {
+  subscription_id: string;
+  url: string;
+  reason: string;
+  /** Since when every attempt has failed; null when a 410 disabled it before any failure. */
+  failing_since: string | null;
+  disabled_at: string;
+}
 
 /** `*` subscribes to every type, including types added later. */
 export const ALL_EVENTS = '*';

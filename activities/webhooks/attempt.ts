@@ -18,6 +18,7 @@ export const WEBHOOK_USER_AGENT = 'generation-service-webhooks/1.0';
 
 export interface WebhookAttemptSettings {
   allowPrivateAddresses: boolean;
+  disableAfterMs: number;
   secretBox: SecretBox;
   extraCa?: string;
 }
@@ -74,7 +75,8 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
       // This attempt was recorded by an earlier run: its verdict stands.
       return { kind: 'ended', outcome: 'failed' };
     }
-    if (!subscription) {
+    if (!subscription || !subscription.enabled) {
+      // Deleted, or disabled (its disabling ended its open deliveries and said so): nothing is sent.
       await repos.webhookDeliveries.end(delivery.id);
       return { kind: 'ended', outcome: 'stopped' };
     }
@@ -125,6 +127,7 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
         result,
         status,
         nextAttemptAt: status === 'failed' ? new Date(Date.now() + args.nextGapMs!) : null,
+        disableAfterMs: deps.settings().disableAfterMs,
       });
     let written;
     try {
@@ -156,7 +159,7 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
 
     /** Ends a delivery whose workflow stops short of a recorded verdict (workflows/webhook-delivery.ts). */
     async endWebhookDelivery(deliveryId: string): Promise<void> {
-      await repos.webhookDeliveries.end(deliveryId);
+      await repos.webhookDeliveries.end(deliveryId, { announce: true });
     },
 
     async attemptWebhookDelivery(args: AttemptArgs): Promise<WebhookDeliveryOutcome> {

@@ -4,7 +4,7 @@ import { parseListQuery } from '../schemas/list-query';
 import { PUT_PROVIDER_CREDENTIAL_SCHEMA } from '../schemas/provider-credentials';
 import { parseUsageQuery } from '../schemas/usage';
 import { parseCreateUser, parseUpdateUser } from '../schemas/users';
-import { CREATE_WEBHOOK_SCHEMA, parseDeliveryListQuery } from '../schemas/webhooks';
+import { CREATE_WEBHOOK_SCHEMA, parseDeliveryListQuery, parseUpdateWebhook } from '../schemas/webhooks';
 import type { OperationDoc } from './operation-doc';
 
 // The OpenAPI side of the account routes: balance and usage, API keys, users, the organization's
@@ -138,6 +138,16 @@ export const ACCOUNT_OPERATIONS = {
   },
   listWebhooks: { tag: 'Webhooks', summary: 'List webhooks', query: parseListQuery.schema, responses: list('WebhookList', 'A page of webhooks.'), errors: ['resource_not_found'] },
   getWebhook: { tag: 'Webhooks', summary: 'Get a webhook', responses: one('Webhook', 'The webhook (without its secret).') },
+  updateWebhook: {
+    tag: 'Webhooks',
+    summary: 'Enable a webhook again',
+    description:
+      'A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. ' +
+      'Events that happened meanwhile are recorded as `exhausted` deliveries, to replay.',
+    body: parseUpdateWebhook.schema,
+    bodyRequired: true,
+    responses: one('Webhook', 'The webhook, enabled.'),
+  },
   deleteWebhook: { tag: 'Webhooks', summary: 'Delete a webhook', description: 'Pending deliveries stop.', responses: one('DeletedWebhook', 'Deleted.') },
   rotateWebhookSecret: {
     tag: 'Webhooks',

@@ -22,6 +22,8 @@ const EVENT_SUMMARIES: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'comparison.completed': 'A comparison has its verdict',
   'usage.budget_threshold': 'A key’s monthly budget crossed 50, 80 or 100%',
   'usage.anomaly_detected': 'Spending far above the usual rate',
+  'webhook.endpoint_disabled': 'Another webhook of the organization was disabled',
+  'webhook.delivery_exhausted': 'A delivery to another webhook of the organization gave up',
 };
 
 const operationIdOf = (type: string) => `on${type.replace(/(^|[._])([a-z])/g, (_m, _sep: string, letter: string) => letter.toUpperCase())}`;

@@ -15,6 +15,10 @@ export function presentWebhook(row: WebhookRow, secret?: string) {
     created_at: row.created_at.toISOString(),
     // While set, deliveries carry a second signature made with the previous secret.
     previous_secret_expires_at: rotating ? iso(row.previous_secret_expires_at) : null,
+    status: row.status,
+    disabled_reason: row.disabled_reason,
+    last_success_at: iso(row.last_success_at),
+    failing_since: iso(row.failing_since),
     ...(secret !== undefined && { secret }),
   };
 }

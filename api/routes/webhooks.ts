@@ -11,7 +11,7 @@ import { principalOf } from '../middleware/authenticate';
 import { presentDelivery, presentWebhook } from '../presenters/webhook';
 import { ROUTES } from '../route-table';
 import { parseListQuery } from '../schemas/list-query';
-import { parseCreateWebhook, parseDeliveryListQuery } from '../schemas/webhooks';
+import { parseCreateWebhook, parseDeliveryListQuery, parseUpdateWebhook } from '../schemas/webhooks';
 
 /** After a rotation the old secret keeps signing this long, so receivers can roll without downtime. */
 const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
@@ -57,6 +57,13 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
 
   defineRoute(router, deps, ROUTES.getWebhook, async (ctx) => {
     const row = await deps.repos.webhooks.find(ctx.params.id ?? '', principalOf(ctx));
+    if (!row) throw notFound('webhook', ctx.params.id ?? '');
+    ctx.body = presentWebhook(row);
+  });
+
+  defineRoute(router, deps, ROUTES.updateWebhook, async (ctx) => {
+    parseUpdateWebhook(ctx.state.body);
+    const row = await deps.repos.webhooks.enable(ctx.params.id ?? '', principalOf(ctx));
     if (!row) throw notFound('webhook', ctx.params.id ?? '');
     ctx.body = presentWebhook(row);
   });
@@ -128,8 +135,15 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     if (found.delivery.status !== 'succeeded' && found.delivery.status !== 'exhausted') {
       throw new ApiError('delivery_not_replayable', `Delivery '${id}' is ${found.delivery.status}: only a finished delivery (succeeded or exhausted) can be replayed.`);
     }
-    if (!(await deps.repos.webhooks.find(found.delivery.subscription_id, principal))) {
+    const subscription = await deps.repos.webhooks.find(found.delivery.subscription_id, principal);
+    if (!subscription) {
       throw new ApiError('delivery_not_replayable', `Delivery '${id}' belongs to a deleted webhook; there is nowhere to send it.`);
+    }
+    if (subscription.status === 'disabled') {
+      throw new ApiError(
+        'delivery_not_replayable',
+        `Delivery '${id}' belongs to a disabled webhook: enable it first (PATCH /v1/webhooks/${subscription.id} with {"status": "enabled"}).`,
+      );
     }
     const webhooks = webhooksOf(deps);
     const replay = await deps.repos.webhookDeliveries.insertReplay(found.delivery);

@@ -31,6 +31,20 @@ export function parseCreateWebhook(body: unknown): CreateWebhookRequest {
   return validateCreateWebhook(isAllEvents ? { ...body, events: [ALL_EVENTS] } : body);
 }
 
+export interface UpdateWebhookRequest {
+  status: 'enabled';
+}
+
+/** PATCH /v1/webhooks/{id}: today only re-enabling a disabled webhook (docs/api.md, "Endpoint health"). */
+export const parseUpdateWebhook = compileValidator<UpdateWebhookRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: { const: 'enabled', description: '`enabled` resumes deliveries to a disabled webhook.' },
+  },
+});
+
 export interface DeliveryListQuery extends ListQuery {
   status?: DeliveryStatus;
 }

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import type { DeliveryStatus } from '../../domain/webhook-events';
+import { OPERATIONAL_EVENT_TYPES, type DeliveryStatus } from '../../domain/webhook-events';
 import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
 import type { Db } from '../knex';
+import { announceExhausted, noteAttemptOnSubscription } from './webhook-health';
 
 export interface DeliveryRow {
   id: string;
@@ -39,7 +40,7 @@ type Owner = { organizationId: string; environment: Environment };
 
 export interface AttemptContext {
   delivery: DeliveryRow;
-  subscription: { url: string; secretSealed: string; previousSecretSealed: string | null; previousSecretExpiresAt: Date | null } | null;
+  subscription: { url: string; enabled: boolean; secretSealed: string; previousSecretSealed: string | null; previousSecretExpiresAt: Date | null } | null;
   event: { id: string; type: string; created_at: Date; data: Record<string, unknown> } | null;
 }
 
@@ -49,22 +50,32 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
      * The relay's fan-out: takes up to `limit` events not yet dispatched (skipping those another
      * relay holds), writes one delivery per matching live subscription of the event's organization
      * and environment, and marks the events dispatched, all in one transaction. Returns how many
-     * events it took (fewer than `limit`: the outbox is drained).
+     * events it took (fewer than `limit`: the outbox is drained). A disabled subscription's delivery
+     * is written `exhausted` with no attempt and no workflow (a bulk recovery finds it); an
+     * operational event never goes to the subscription it is about.
      */
     async fanOut(limit: number): Promise<{ events: number; deliveries: number }> {
       return knex.transaction(async (trx) => {
         const events: { id: string }[] = await trx('events').select('id').whereNull('dispatched_at').orderBy('created_at').limit(limit).forUpdate().skipLocked();
         if (events.length === 0) return { events: 0, deliveries: 0 };
         const ids = events.map((e) => e.id);
-        const pairs: { event_id: string; event_type: string; subscription_id: string; organization_id: string; environment: Environment }[] = await trx('events as e')
-          .join('webhook_subscriptions as s', (j) => j.on('s.organization_id', 'e.organization_id').andOn('s.environment', 'e.environment'))
-          .whereIn('e.id', ids)
-          .whereNull('s.deleted_at')
-          .whereRaw(`(s.events @> ARRAY[e.type] OR s.events @> ARRAY['*'])`)
-          .select('e.id as event_id', 'e.type as event_type', 's.id as subscription_id', 'e.organization_id', 'e.environment');
+        const pairs: { event_id: string; event_type: string; subscription_id: string; organization_id: string; environment: Environment; subscription_status: string }[] =
+          await trx('events as e')
+            .join('webhook_subscriptions as s', (j) => j.on('s.organization_id', 'e.organization_id').andOn('s.environment', 'e.environment'))
+            .whereIn('e.id', ids)
+            .whereNull('s.deleted_at')
+            .whereRaw(`(s.events @> ARRAY[e.type] OR s.events @> ARRAY['*'])`)
+            .whereRaw(`NOT (e.type = ANY(?::text[]) AND e.data->>'subscription_id' = s.id)`, [[...OPERATIONAL_EVENT_TYPES]])
+            .select('e.id as event_id', 'e.type as event_type', 's.id as subscription_id', 'e.organization_id', 'e.environment', 's.status as subscription_status');
         if (pairs.length > 0) {
           await trx('webhook_deliveries')
-            .insert(pairs.map((p) => ({ id: newId('dlv'), status: 'pending', ...p })))
+            .insert(
+              pairs.map(({ subscription_status, ...p }) =>
+                subscription_status === 'enabled'
+                  ? { id: newId('dlv'), status: 'pending', ...p }
+                  : { id: newId('dlv'), status: 'exhausted', workflow_started: true, finished_at: trx.fn.now(), ...p },
+              ),
+            )
             .onConflict(trx.raw('(event_id, subscription_id) WHERE replay_of IS NULL'))
             .ignore();
         }
@@ -167,6 +178,7 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
           's.id as s_id',
           's.url as s_url',
           's.deleted_at as s_deleted_at',
+          's.status as s_status',
           's.secret_sealed as s_secret_sealed',
           's.previous_secret_sealed as s_previous_secret_sealed',
           's.previous_secret_expires_at as s_previous_secret_expires_at',
@@ -176,12 +188,18 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
           'e.data as e_data',
         );
       if (!row) return undefined;
-      const { s_id, s_url, s_deleted_at, s_secret_sealed, s_previous_secret_sealed, s_previous_secret_expires_at, e_id, e_type, e_created_at, e_data, ...delivery } = row;
+      const { s_id, s_url, s_deleted_at, s_status, s_secret_sealed, s_previous_secret_sealed, s_previous_secret_expires_at, e_id, e_type, e_created_at, e_data, ...delivery } = row;
       return {
         delivery: delivery as DeliveryRow,
         subscription:
           s_id && !s_deleted_at
-            ? { url: s_url, secretSealed: s_secret_sealed, previousSecretSealed: s_previous_secret_sealed, previousSecretExpiresAt: s_previous_secret_expires_at }
+            ? {
+                url: s_url,
+                enabled: s_status === 'enabled',
+                secretSealed: s_secret_sealed,
+                previousSecretSealed: s_previous_secret_sealed,
+                previousSecretExpiresAt: s_previous_secret_expires_at,
+              }
             : null,
         event: e_id ? { id: e_id, type: e_type, created_at: e_created_at, data: e_data } : null,
       };
@@ -190,7 +208,9 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
     /**
      * Records attempt `number` and the delivery's new status in one statement. A retried record of
      * the same attempt changes nothing (the attempt's key is its number), and a delivery already
-     * ended (a deleted subscription) keeps its end. Returns the delivery's status afterwards.
+     * ended (a deleted subscription) keeps its end. In the same transaction, an attempt it records
+     * updates its subscription's health (and may disable it: db/repos/webhook-health.ts), and a
+     * delivery it ends `exhausted` is announced. Returns the delivery's status afterwards.
      */
     async recordAttempt(args: {
       deliveryId: string;
@@ -198,11 +218,56 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
       result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
       status: Exclude<DeliveryStatus, 'pending'>;
       nextAttemptAt: Date | null;
+      /** WEBHOOK_DISABLE_AFTER, in ms. */
+      disableAfterMs: number;
     }): Promise<{ status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }> {
-      // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
-      // run (a repeated attempt, an ended delivery), that is its status afterwards too.
-      const { rows } = await knex.raw(
-        `WITH inserted AS (
+      return knex.transaction(async (trx) => {
+        const written = await recordAttemptStatement(trx, args);
+        if (!written.recorded) return written;
+        const delivery = (await trx('webhook_deliveries').where({ id: args.deliveryId }).first()) as DeliveryRow;
+        if (delivery.status === 'exhausted') await announceExhausted(trx, delivery);
+        const disabled = await noteAttemptOnSubscription(trx, {
+          subscriptionId: delivery.subscription_id,
+          delivered: args.status === 'succeeded',
+          statusCode: args.result.statusCode,
+          disableAfterMs: args.disableAfterMs,
+        });
+        return disabled ? { ...written, status: 'exhausted' as const } : written;
+      });
+    },
+
+    /**
+     * Ends a delivery that will send nothing more: its subscription is gone or disabled (nothing to
+     * announce), or its workflow stopped short of a verdict (`announce`: webhook.delivery_exhausted).
+     */
+    async end(deliveryId: string, opts: { announce: boolean } = { announce: false }): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const [ended] = (await trx('webhook_deliveries')
+          .where({ id: deliveryId })
+          .whereIn('status', ['pending', 'failed'])
+          .update({ status: 'exhausted', next_attempt_at: null, finished_at: trx.fn.now() })
+          .returning('*')) as DeliveryRow[];
+        if (ended && opts.announce) await announceExhausted(trx, ended);
+      });
+    },
+  };
+}
+
+/** Attempt `number` and the delivery's new status, in one statement (see `recordAttempt`). */
+async function recordAttemptStatement(
+  trx: Db,
+  args: {
+    deliveryId: string;
+    number: number;
+    result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
+    status: Exclude<DeliveryStatus, 'pending'>;
+    nextAttemptAt: Date | null;
+  },
+): Promise<{ status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }> {
+  // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
+  // run (a repeated attempt, an ended delivery), that is its status afterwards too.
+  const { rows } = await trx.raw(
+    `WITH inserted AS (
            INSERT INTO webhook_attempts (delivery_id, number, status_code, latency_ms, error, response_body)
            VALUES (:deliveryId, :number, :statusCode, :latencyMs, :error, :responseBody)
            ON CONFLICT (delivery_id, number) DO NOTHING
@@ -217,30 +282,20 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
          SELECT COALESCE((SELECT status FROM updated), (SELECT status FROM webhook_deliveries WHERE id = :deliveryId)) AS status,
                 EXISTS (SELECT 1 FROM updated) AS recorded,
                 (SELECT e.created_at FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = :deliveryId) AS event_created_at`,
-        {
-          deliveryId: args.deliveryId,
-          number: args.number,
-          statusCode: args.result.statusCode,
-          latencyMs: Math.round(args.result.latencyMs),
-          error: args.result.error,
-          responseBody: args.result.responseBody,
-          status: args.status,
-          nextAttemptAt: args.nextAttemptAt,
-        },
-      );
-      // `recorded`: this statement wrote the attempt and moved the delivery (metrics count it once).
-      const row = rows[0] as { status: DeliveryStatus | null; recorded: boolean; event_created_at: Date | null } | undefined;
-      return { status: row?.status ?? undefined, recorded: row?.recorded === true, eventCreatedAt: row?.event_created_at ?? null };
+    {
+      deliveryId: args.deliveryId,
+      number: args.number,
+      statusCode: args.result.statusCode,
+      latencyMs: Math.round(args.result.latencyMs),
+      error: args.result.error,
+      responseBody: args.result.responseBody,
+      status: args.status,
+      nextAttemptAt: args.nextAttemptAt,
     },
-
-    /** Ends a delivery that will send nothing more (its subscription is gone). */
-    async end(deliveryId: string, trx: Db = knex): Promise<void> {
-      await trx('webhook_deliveries')
-        .where({ id: deliveryId })
-        .whereIn('status', ['pending', 'failed'])
-        .update({ status: 'exhausted', next_attempt_at: null, finished_at: trx.fn.now() });
-    },
-  };
+  );
+  // `recorded`: this statement wrote the attempt and moved the delivery (metrics count it once).
+  const row = rows[0] as { status: DeliveryStatus | null; recorded: boolean; event_created_at: Date | null } | undefined;
+  return { status: row?.status ?? undefined, recorded: row?.recorded === true, eventCreatedAt: row?.event_created_at ?? null };
 }
 
 async function attemptsOf(trx: Db, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {

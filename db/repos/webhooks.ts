@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Environment } from '../../domain/generation-status';
+import type { WebhookSubscriptionStatus } from '../../domain/webhook-endpoint-health';
 import type { Db } from '../knex';
 
 export interface WebhookRow {
@@ -14,6 +15,11 @@ export interface WebhookRow {
   previous_secret_expires_at: Date | null;
   created_at: Date;
   deleted_at: Date | null;
+  status: WebhookSubscriptionStatus;
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  last_success_at: Date | null;
+  failing_since: Date | null;
 }
 
 type Owner = { organizationId: string; environment: Environment };
@@ -22,7 +28,13 @@ export function createWebhooksRepo(knex: Knex) {
   const owned = (trx: Db, owner: Owner) => trx('webhook_subscriptions').where({ organization_id: owner.organizationId, environment: owner.environment }).whereNull('deleted_at');
 
   return {
-    async insert(row: Omit<WebhookRow, 'created_at' | 'deleted_at' | 'previous_secret_sealed' | 'previous_secret_expires_at'>, trx: Db = knex): Promise<WebhookRow> {
+    async insert(
+      row: Omit<
+        WebhookRow,
+        'created_at' | 'deleted_at' | 'previous_secret_sealed' | 'previous_secret_expires_at' | 'status' | 'disabled_reason' | 'disabled_at' | 'last_success_at' | 'failing_since'
+      >,
+      trx: Db = knex,
+    ): Promise<WebhookRow> {
       const [inserted] = await trx('webhook_subscriptions').insert(row).returning('*');
       return inserted as WebhookRow;
     },
@@ -64,6 +76,23 @@ export function createWebhooksRepo(knex: Knex) {
           .returning('id');
         return { deleted: true, endedDeliveries: ended.map((r) => r.id) };
       });
+    },
+
+    /**
+     * Enables the subscription again (PATCH {"status": "enabled"}): deliveries of events from now on
+     * are sent, and its failures count from scratch. Enabling an enabled subscription changes nothing.
+     */
+    async enable(id: string, owner: Owner): Promise<WebhookRow | undefined> {
+      const [row] = await owned(knex, owner)
+        .where({ id })
+        .update({
+          status: 'enabled',
+          disabled_reason: null,
+          disabled_at: null,
+          failing_since: knex.raw(`CASE WHEN status = 'disabled' THEN NULL ELSE failing_since END`),
+        })
+        .returning('*');
+      return row as WebhookRow | undefined;
     },
 
     /** The new secret signs from now on; the old one too until `previousExpiresAt`. */

@@ -1,11 +1,12 @@
 // The body a webhook receiver gets for each event type (domain/webhook-events.ts `webhookEnvelope`),
 // with the `data` its writer puts in the outbox: domain/generation-events.ts, domain/comparison-status.ts,
-// the budget statements of db/migrations/0017-budget-months.ts and activities/anomaly-detector.ts.
+// the budget statements of db/migrations/0017-budget-months.ts, activities/anomaly-detector.ts and
+// db/repos/webhook-health.ts.
 
-import type { BudgetThresholdData, WebhookEventType } from '../../../domain/webhook-events';
+import type { BudgetThresholdData, DeliveryExhaustedData, EndpointDisabledData, WebhookEventType } from '../../../domain/webhook-events';
 import type { ComparisonVerdict } from '../../../domain/comparison-status';
 import { MODALITIES } from '../../../domain/modalities';
-import { credits, enumOf, id, timestamp } from './shared';
+import { credits, enumOf, id, nullableTimestamp, timestamp } from './shared';
 
 const BUDGET_THRESHOLDS = [50, 80, 100] as const satisfies readonly BudgetThresholdData['threshold'][];
 const BUDGET_REASONS = ['crossed', 'reached', 'request_refused'] as const satisfies readonly BudgetThresholdData['reason'][];
@@ -78,6 +79,36 @@ const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
         window_start: timestamp,
         window_end: timestamp,
         paused_at: timestamp,
+      },
+    }),
+  },
+  'webhook.endpoint_disabled': {
+    name: 'EndpointDisabledEvent',
+    schema: eventOf(
+      'webhook.endpoint_disabled',
+      'A webhook of the organization was disabled (never sent to that webhook itself); `PATCH` it with `{"status": "enabled"}` to resume.',
+      {
+        required: ['subscription_id', 'url', 'reason', 'failing_since', 'disabled_at'] satisfies (keyof EndpointDisabledData)[],
+        properties: {
+          subscription_id: id,
+          url: { type: 'string', format: 'uri' },
+          reason: { type: 'string', description: 'Why: a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`.' },
+          failing_since: { ...nullableTimestamp, description: 'Since when every attempt had failed.' },
+          disabled_at: timestamp,
+        },
+      },
+    ),
+  },
+  'webhook.delivery_exhausted': {
+    name: 'DeliveryExhaustedEvent',
+    schema: eventOf('webhook.delivery_exhausted', 'A delivery to a webhook of the organization ended `exhausted` (never sent to that webhook itself).', {
+      required: ['subscription_id', 'delivery_id', 'event_id', 'event_type', 'attempt_count'] satisfies (keyof DeliveryExhaustedData)[],
+      properties: {
+        subscription_id: id,
+        delivery_id: id,
+        event_id: { ...id, description: 'The event the delivery carried.' },
+        event_type: { type: 'string' },
+        attempt_count: { type: 'integer', description: 'Attempts sent before it gave up.' },
       },
     }),
   },

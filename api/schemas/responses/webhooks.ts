@@ -1,6 +1,7 @@
 // Webhook subscriptions and their deliveries (api/presenters/webhook.ts), and the deleted-webhook
 // answer of DELETE /v1/webhooks/{id} (api/routes/webhooks.ts).
 
+import { WEBHOOK_SUBSCRIPTION_STATUSES } from '../../../domain/webhook-endpoint-health';
 import { ALL_EVENTS, DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../../../domain/webhook-events';
 import { enumOf, id, listOf, nullableString, nullableTimestamp, ref, timestamp } from './shared';
 
@@ -15,6 +16,10 @@ const webhookProperties = {
     ...nullableTimestamp,
     description: 'After a rotation, until when deliveries also carry a signature made with the previous secret.',
   },
+  status: enumOf(WEBHOOK_SUBSCRIPTION_STATUSES, '`disabled`: nothing is sent to it (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) until it is enabled again.'),
+  disabled_reason: { ...nullableString, description: 'Why it is disabled; null while enabled.' },
+  last_success_at: { ...nullableTimestamp, description: 'Its last delivery the receiver accepted (to the second).' },
+  failing_since: { ...nullableTimestamp, description: 'Since when every attempt has failed; null after a success.' },
 };
 const webhookRequired = Object.keys(webhookProperties);
 
