@@ -512,7 +512,13 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Enable a webhook again
+         * @description A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that happened meanwhile are recorded as `exhausted` deliveries, to replay.
+         *
+         *     Needs a key with the `webhooks:manage` scope and the admin role or higher.
+         */
+        patch: operations["updateWebhook"];
         trace?: never;
     };
     "/v1/webhooks/{id}/rotate-secret": {
@@ -961,6 +967,46 @@ export interface webhooks {
          * @description Sent to every webhook subscribed to this type (or to `*`). Any 2xx ends the delivery; anything else (or no answer within `WEBHOOK_TIMEOUT_MS`, 15 s by default) is retried on `WEBHOOK_RETRY_SCHEDULE` (by default 0,1m,5m,30m,2h,12h), then the delivery is `exhausted` and can be replayed.
          */
         post: operations["onUsageAnomalyDetected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.endpoint_disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another webhook of the organization was disabled
+         * @description Sent to every webhook subscribed to this type (or to `*`). Any 2xx ends the delivery; anything else (or no answer within `WEBHOOK_TIMEOUT_MS`, 15 s by default) is retried on `WEBHOOK_RETRY_SCHEDULE` (by default 0,1m,5m,30m,2h,12h), then the delivery is `exhausted` and can be replayed.
+         */
+        post: operations["onWebhookEndpointDisabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.delivery_exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A delivery to another webhook of the organization gave up
+         * @description Sent to every webhook subscribed to this type (or to `*`). Any 2xx ends the delivery; anything else (or no answer within `WEBHOOK_TIMEOUT_MS`, 15 s by default) is retried on `WEBHOOK_RETRY_SCHEDULE` (by default 0,1m,5m,30m,2h,12h), then the delivery is `exhausted` and can be replayed.
+         */
+        post: operations["onWebhookDeliveryExhausted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1446,7 +1492,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description `*` subscribes to every type, including types added later. */
-            events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "*")[];
+            events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted" | "*")[];
             description: string | null;
             /** Format: date-time */
             created_at: string;
@@ -1455,6 +1501,23 @@ export interface components {
              * @description After a rotation, until when deliveries also carry a signature made with the previous secret.
              */
             previous_secret_expires_at: string | null;
+            /**
+             * @description `disabled`: nothing is sent to it (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) until it is enabled again.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** @description Why it is disabled; null while enabled. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description Its last delivery the receiver accepted (to the second).
+             */
+            last_success_at: string | null;
+            /**
+             * Format: date-time
+             * @description Since when every attempt has failed; null after a success.
+             */
+            failing_since: string | null;
         };
         WebhookWithSecret: {
             id: string;
@@ -1463,7 +1526,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description `*` subscribes to every type, including types added later. */
-            events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "*")[];
+            events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted" | "*")[];
             description: string | null;
             /** Format: date-time */
             created_at: string;
@@ -1472,6 +1535,23 @@ export interface components {
              * @description After a rotation, until when deliveries also carry a signature made with the previous secret.
              */
             previous_secret_expires_at: string | null;
+            /**
+             * @description `disabled`: nothing is sent to it (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) until it is enabled again.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** @description Why it is disabled; null while enabled. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description Its last delivery the receiver accepted (to the second).
+             */
+            last_success_at: string | null;
+            /**
+             * Format: date-time
+             * @description Since when every attempt has failed; null after a success.
+             */
+            failing_since: string | null;
             /** @description The signing secret. Shown only this once (on creation and rotation): store it now. */
             secret: string;
         };
@@ -1497,7 +1577,7 @@ export interface components {
             webhook_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected";
+            event_type: "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
             /**
              * @description `exhausted`: every retry failed.
              * @enum {string}
@@ -1747,6 +1827,47 @@ export interface components {
                 window_end: string;
                 /** Format: date-time */
                 paused_at: string;
+            };
+        };
+        /** @description A webhook of the organization was disabled (never sent to that webhook itself); `PATCH` it with `{"status": "enabled"}` to resume. Signed in the `X-Service-Signature` header. */
+        EndpointDisabledEvent: {
+            /** @description The event id: the same on every attempt and replay of it. */
+            id: string;
+            /** @constant */
+            type: "webhook.endpoint_disabled";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                subscription_id: string;
+                /** Format: uri */
+                url: string;
+                /** @description Why: a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`. */
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @description Since when every attempt had failed.
+                 */
+                failing_since: string | null;
+                /** Format: date-time */
+                disabled_at: string;
+            };
+        };
+        /** @description A delivery to a webhook of the organization ended `exhausted` (never sent to that webhook itself). Signed in the `X-Service-Signature` header. */
+        DeliveryExhaustedEvent: {
+            /** @description The event id: the same on every attempt and replay of it. */
+            id: string;
+            /** @constant */
+            type: "webhook.delivery_exhausted";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                subscription_id: string;
+                delivery_id: string;
+                /** @description The event the delivery carried. */
+                event_id: string;
+                event_type: string;
+                /** @description Attempts sent before it gave up. */
+                attempt_count: number;
             };
         };
         ComparisonNotCancelableError: components["schemas"]["Error"] & {
@@ -3623,7 +3744,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "*")[] | "*";
+                    events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted" | "*")[] | "*";
                     description?: string;
                 };
             };
@@ -3709,6 +3830,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedWebhook"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `enabled` resumes deliveries to a disabled webhook.
+                     * @constant
+                     */
+                    status: "enabled";
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook, enabled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -4528,7 +4694,7 @@ export interface operations {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
                 "X-Service-Signature": string;
                 /** @description The event type, as in the body. */
-                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected";
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
             };
@@ -4557,7 +4723,7 @@ export interface operations {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
                 "X-Service-Signature": string;
                 /** @description The event type, as in the body. */
-                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected";
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
             };
@@ -4586,7 +4752,7 @@ export interface operations {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
                 "X-Service-Signature": string;
                 /** @description The event type, as in the body. */
-                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected";
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
             };
@@ -4615,7 +4781,7 @@ export interface operations {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
                 "X-Service-Signature": string;
                 /** @description The event type, as in the body. */
-                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected";
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
             };
@@ -4644,7 +4810,7 @@ export interface operations {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
                 "X-Service-Signature": string;
                 /** @description The event type, as in the body. */
-                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected";
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
             };
@@ -4654,6 +4820,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AnomalyDetectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookEndpointDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
+                "X-Service-Signature": string;
+                /** @description The event type, as in the body. */
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
+                /** @description The delivery’s id (a replay has a new one; the event id stays). */
+                "X-Service-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookDeliveryExhausted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">` keyed with the webhook’s secret (Stripe’s scheme). During a secret rotation there is one `v1=` per live secret: accept the delivery if any matches. Refuse a `t` more than 300 s from your clock. */
+                "X-Service-Signature": string;
+                /** @description The event type, as in the body. */
+                "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
+                /** @description The delivery’s id (a replay has a new one; the event id stays). */
+                "X-Service-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryExhaustedEvent"];
             };
         };
         responses: {

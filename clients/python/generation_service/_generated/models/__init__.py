@@ -88,6 +88,8 @@ from .delete_provider_credential_provider import DeleteProviderCredentialProvide
 from .deleted_provider_credential import DeletedProviderCredential
 from .deleted_provider_credential_provider import DeletedProviderCredentialProvider
 from .deleted_webhook import DeletedWebhook
+from .delivery_exhausted_event import DeliveryExhaustedEvent
+from .delivery_exhausted_event_data import DeliveryExhaustedEventData
 from .delivery_not_replayable_error import DeliveryNotReplayableError
 from .delivery_not_replayable_error_error import DeliveryNotReplayableErrorError
 from .delivery_not_replayable_error_error_code import (
@@ -96,6 +98,8 @@ from .delivery_not_replayable_error_error_code import (
 from .delivery_not_replayable_error_error_type import (
     DeliveryNotReplayableErrorErrorType,
 )
+from .endpoint_disabled_event import EndpointDisabledEvent
+from .endpoint_disabled_event_data import EndpointDisabledEventData
 from .error import Error
 from .error_detail import ErrorDetail
 from .error_error import ErrorError
@@ -505,6 +509,7 @@ from .unsupported_media_type_error_error_type import UnsupportedMediaTypeErrorEr
 from .update_api_key_body import UpdateApiKeyBody
 from .update_user_body import UpdateUserBody
 from .update_user_body_role import UpdateUserBodyRole
+from .update_webhook_body import UpdateWebhookBody
 from .upload import Upload
 from .upload_content_type import UploadContentType
 from .upload_headers import UploadHeaders
@@ -538,8 +543,10 @@ from .webhook_delivery_list import WebhookDeliveryList
 from .webhook_delivery_status import WebhookDeliveryStatus
 from .webhook_events_item import WebhookEventsItem
 from .webhook_list import WebhookList
+from .webhook_status import WebhookStatus
 from .webhook_with_secret import WebhookWithSecret
 from .webhook_with_secret_events_item import WebhookWithSecretEventsItem
+from .webhook_with_secret_status import WebhookWithSecretStatus
 
 __all__ = (
     "AdminAdjustCreditsBody",
@@ -624,10 +631,14 @@ __all__ = (
     "DeletedProviderCredential",
     "DeletedProviderCredentialProvider",
     "DeletedWebhook",
+    "DeliveryExhaustedEvent",
+    "DeliveryExhaustedEventData",
     "DeliveryNotReplayableError",
     "DeliveryNotReplayableErrorError",
     "DeliveryNotReplayableErrorErrorCode",
     "DeliveryNotReplayableErrorErrorType",
+    "EndpointDisabledEvent",
+    "EndpointDisabledEventData",
     "Error",
     "ErrorDetail",
     "ErrorError",
@@ -853,6 +864,7 @@ __all__ = (
     "UpdateApiKeyBody",
     "UpdateUserBody",
     "UpdateUserBodyRole",
+    "UpdateWebhookBody",
     "Upload",
     "UploadContentType",
     "UploadHeaders",
@@ -878,6 +890,8 @@ __all__ = (
     "WebhookDeliveryStatus",
     "WebhookEventsItem",
     "WebhookList",
+    "WebhookStatus",
     "WebhookWithSecret",
     "WebhookWithSecretEventsItem",
+    "WebhookWithSecretStatus",
 )

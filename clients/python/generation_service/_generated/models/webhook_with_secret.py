@@ -13,6 +13,7 @@ from typing import (
 from attrs import define as _attrs_define
 
 from ..models.webhook_with_secret_events_item import WebhookWithSecretEventsItem
+from ..models.webhook_with_secret_status import WebhookWithSecretStatus
 
 T = TypeVar("T", bound="WebhookWithSecret")
 
@@ -29,6 +30,11 @@ class WebhookWithSecret:
         created_at (datetime.datetime):
         previous_secret_expires_at (datetime.datetime | None): After a rotation, until when deliveries also carry a
             signature made with the previous secret.
+        status (WebhookWithSecretStatus): `disabled`: nothing is sent to it (a 410 Gone, or every delivery failed for
+            `WEBHOOK_DISABLE_AFTER`) until it is enabled again.
+        disabled_reason (None | str): Why it is disabled; null while enabled.
+        last_success_at (datetime.datetime | None): Its last delivery the receiver accepted (to the second).
+        failing_since (datetime.datetime | None): Since when every attempt has failed; null after a success.
         secret (str): The signing secret. Shown only this once (on creation and rotation): store it now.
     """
 
@@ -39,6 +45,10 @@ class WebhookWithSecret:
     description: None | str
     created_at: datetime.datetime
     previous_secret_expires_at: datetime.datetime | None
+    status: WebhookWithSecretStatus
+    disabled_reason: None | str
+    last_success_at: datetime.datetime | None
+    failing_since: datetime.datetime | None
     secret: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,6 +74,23 @@ class WebhookWithSecret:
         else:
             previous_secret_expires_at = self.previous_secret_expires_at
 
+        status = self.status.value
+
+        disabled_reason: None | str
+        disabled_reason = self.disabled_reason
+
+        last_success_at: None | str
+        if isinstance(self.last_success_at, datetime.datetime):
+            last_success_at = self.last_success_at.isoformat()
+        else:
+            last_success_at = self.last_success_at
+
+        failing_since: None | str
+        if isinstance(self.failing_since, datetime.datetime):
+            failing_since = self.failing_since.isoformat()
+        else:
+            failing_since = self.failing_since
+
         secret = self.secret
 
         field_dict: dict[str, Any] = {}
@@ -77,6 +104,10 @@ class WebhookWithSecret:
                 "description": description,
                 "created_at": created_at,
                 "previous_secret_expires_at": previous_secret_expires_at,
+                "status": status,
+                "disabled_reason": disabled_reason,
+                "last_success_at": last_success_at,
+                "failing_since": failing_since,
                 "secret": secret,
             }
         )
@@ -125,6 +156,45 @@ class WebhookWithSecret:
 
         previous_secret_expires_at = _parse_previous_secret_expires_at(d.pop("previous_secret_expires_at"))
 
+        status = WebhookWithSecretStatus(d.pop("status"))
+
+        def _parse_disabled_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        disabled_reason = _parse_disabled_reason(d.pop("disabled_reason"))
+
+        def _parse_last_success_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                last_success_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return last_success_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        last_success_at = _parse_last_success_at(d.pop("last_success_at"))
+
+        def _parse_failing_since(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                failing_since_type_0 = datetime.datetime.fromisoformat(data)
+
+                return failing_since_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        failing_since = _parse_failing_since(d.pop("failing_since"))
+
         secret = d.pop("secret")
 
         webhook_with_secret = cls(
@@ -135,6 +205,10 @@ class WebhookWithSecret:
             description=description,
             created_at=created_at,
             previous_secret_expires_at=previous_secret_expires_at,
+            status=status,
+            disabled_reason=disabled_reason,
+            last_success_at=last_success_at,
+            failing_since=failing_since,
             secret=secret,
         )
 

@@ -7,7 +7,9 @@ class WebhookWithSecretEventsItem(StrEnum):
     GENERATION_FAILED = "generation.failed"
     USAGE_ANOMALY_DETECTED = "usage.anomaly_detected"
     USAGE_BUDGET_THRESHOLD = "usage.budget_threshold"
-    VALUE_5 = "*"
+    VALUE_7 = "*"
+    WEBHOOK_DELIVERY_EXHAUSTED = "webhook.delivery_exhausted"
+    WEBHOOK_ENDPOINT_DISABLED = "webhook.endpoint_disabled"
 
     def __str__(self) -> str:
         return str(self.value)
