@@ -60,7 +60,7 @@ export async function noteAttemptOnSubscription(
     // queue on its row's lock (last_success_at is exact to a second).
     await trx('webhook_subscriptions')
       .where({ id: args.subscriptionId })
-      .where((q) => q.whereNotNull('failing_since').orWhereNull('last_success_at').orWhereRaw(`last_success_at < now() - interval '1 second'`))
+      .whereRaw(`(failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 second')`)
       .update({ last_success_at: trx.fn.now(), failing_since: null });
     return false;
   }
