@@ -51,6 +51,7 @@ const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   cancelGeneration: runningVideo,
   getComparison: comparison,
   getWebhook: webhook,
+  updateWebhook: webhook,
   deleteWebhook: webhook,
   rotateWebhookSecret: webhook,
   listWebhookDeliveries: webhook,
@@ -66,7 +67,7 @@ const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
 /** Users belong to the organization, not to an environment: only other organizations are strangers. */
 const ORGANIZATION_WIDE = new Set<RouteName>(['updateUser', 'deactivateUser']);
 
-const BODIES: Partial<Record<RouteName, unknown>> = { updateApiKey: { name: 'stolen' }, updateUser: { name: 'stolen' } };
+const BODIES: Partial<Record<RouteName, unknown>> = { updateApiKey: { name: 'stolen' }, updateUser: { name: 'stolen' }, updateWebhook: { status: 'enabled' } };
 
 const idRoutes = (Object.entries(ROUTES) as [RouteName, RouteSpec][]).filter(
   ([, spec]) => spec.access.kind === 'api_key' && typeof spec.path === 'string' && spec.path.includes(':id'),
