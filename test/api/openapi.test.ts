@@ -63,7 +63,15 @@ describe('the OpenAPI document', () => {
     const organization = doc.paths['/admin/v1/organizations']!.post!;
     assert.deepEqual(organization.security, [{ AdminToken: [] }]);
     assert.deepEqual(doc.paths['/healthz']!.get!.security, []);
-    assert.deepEqual(Object.keys(doc.webhooks).sort(), ['comparison.completed', 'generation.completed', 'generation.failed', 'usage.anomaly_detected', 'usage.budget_threshold']);
+    assert.deepEqual(Object.keys(doc.webhooks).sort(), [
+      'comparison.completed',
+      'generation.completed',
+      'generation.failed',
+      'usage.anomaly_detected',
+      'usage.budget_threshold',
+      'webhook.delivery_exhausted',
+      'webhook.endpoint_disabled',
+    ]);
   });
 });
 
