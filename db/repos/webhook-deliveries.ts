@@ -3,7 +3,7 @@ import { OPERATIONAL_EVENT_TYPES, type DeliveryStatus } from '../../domain/webho
 import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
 import type { Db } from '../knex';
-import { announceExhausted, noteAttemptOnSubscription } from './webhook-health';
+import { announceExhausted, judgeFailedAttempt } from './webhook-health';
 
 export interface DeliveryRow {
   id: string;
@@ -20,6 +20,9 @@ export interface DeliveryRow {
   created_at: Date;
   finished_at: Date | null;
 }
+
+/** A delivery as an attempt's record left it. */
+type RecordedDelivery = Pick<DeliveryRow, 'id' | 'status' | 'subscription_id' | 'organization_id' | 'environment' | 'event_id' | 'event_type' | 'attempt_count'>;
 
 /** What starting a delivery's workflow needs of it (workflow-starts/webhook-delivery.ts). */
 export type DeliveryToStart = Pick<DeliveryRow, 'id' | 'subscription_id' | 'organization_id' | 'environment' | 'event_id' | 'event_type'>;
@@ -221,17 +224,18 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
       /** WEBHOOK_DISABLE_AFTER, in ms. */
       disableAfterMs: number;
     }): Promise<{ status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }> {
+      // A success is one statement, as before endpoint health (its webhook's health moves in it): the
+      // hot path of a busy endpoint stays one round trip.
+      if (args.status === 'succeeded') return (await recordAttemptStatement(knex, args)).written;
       return knex.transaction(async (trx) => {
-        const written = await recordAttemptStatement(trx, args);
-        if (!written.recorded) return written;
-        const delivery = (await trx('webhook_deliveries').where({ id: args.deliveryId }).first()) as DeliveryRow;
+        // The webhook's row first, as a deletion locks it: a disabling, which then ends the webhook's
+        // other deliveries, never waits on one whose own failure waits on the webhook. (A success
+        // racing a disabling can still deadlock; Postgres aborts one, and its record is retried.)
+        await trx.raw(`SELECT 1 FROM webhook_subscriptions WHERE id = (SELECT subscription_id FROM webhook_deliveries WHERE id = ?) FOR UPDATE`, [args.deliveryId]);
+        const { written, delivery } = await recordAttemptStatement(trx, args);
+        if (!delivery) return written;
         if (delivery.status === 'exhausted') await announceExhausted(trx, delivery);
-        const disabled = await noteAttemptOnSubscription(trx, {
-          subscriptionId: delivery.subscription_id,
-          delivered: args.status === 'succeeded',
-          statusCode: args.result.statusCode,
-          disableAfterMs: args.disableAfterMs,
-        });
+        const disabled = await judgeFailedAttempt(trx, { subscriptionId: delivery.subscription_id, statusCode: args.result.statusCode, disableAfterMs: args.disableAfterMs });
         return disabled ? { ...written, status: 'exhausted' as const } : written;
       });
     },
@@ -253,7 +257,12 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
   };
 }
 
-/** Attempt `number` and the delivery's new status, in one statement (see `recordAttempt`). */
+/**
+ * Attempt `number` and the delivery's new status, in one statement (see `recordAttempt`), with the
+ * delivery as it now is when the statement recorded it. A success also notes itself on the webhook:
+ * `last_success_at` (at most once a second while all is well, so a busy endpoint's successes do not
+ * queue on its row's lock) and `failing_since` cleared.
+ */
 async function recordAttemptStatement(
   trx: Db,
   args: {
@@ -263,7 +272,7 @@ async function recordAttemptStatement(
     status: Exclude<DeliveryStatus, 'pending'>;
     nextAttemptAt: Date | null;
   },
-): Promise<{ status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }> {
+): Promise<{ written: { status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }; delivery?: RecordedDelivery }> {
   // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
   // run (a repeated attempt, an ended delivery), that is its status afterwards too.
   const { rows } = await trx.raw(
@@ -277,11 +286,18 @@ async function recordAttemptStatement(
               SET status = :status, attempt_count = :number, next_attempt_at = :nextAttemptAt,
                   finished_at = CASE WHEN :status = 'failed' THEN finished_at ELSE now() END
             WHERE id = :deliveryId AND status IN ('pending', 'failed') AND EXISTS (SELECT 1 FROM inserted)
-            RETURNING status
+            RETURNING id, status, subscription_id, organization_id, environment, event_id, event_type, attempt_count
+         ), healthy AS (
+           UPDATE webhook_subscriptions
+              SET last_success_at = now(), failing_since = NULL
+            WHERE id = (SELECT subscription_id FROM updated) AND :status = 'succeeded'
+              AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 second')
          )
-         SELECT COALESCE((SELECT status FROM updated), (SELECT status FROM webhook_deliveries WHERE id = :deliveryId)) AS status,
-                EXISTS (SELECT 1 FROM updated) AS recorded,
-                (SELECT e.created_at FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = :deliveryId) AS event_created_at`,
+         SELECT COALESCE(u.status, (SELECT status FROM webhook_deliveries WHERE id = :deliveryId)) AS status,
+                u.id IS NOT NULL AS recorded,
+                u.id, u.subscription_id, u.organization_id, u.environment, u.event_id, u.event_type, u.attempt_count,
+                (SELECT e.created_at FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = :deliveryId) AS event_created_at
+           FROM (SELECT 1) AS one LEFT JOIN updated u ON true`,
     {
       deliveryId: args.deliveryId,
       number: args.number,
@@ -294,8 +310,11 @@ async function recordAttemptStatement(
     },
   );
   // `recorded`: this statement wrote the attempt and moved the delivery (metrics count it once).
-  const row = rows[0] as { status: DeliveryStatus | null; recorded: boolean; event_created_at: Date | null } | undefined;
-  return { status: row?.status ?? undefined, recorded: row?.recorded === true, eventCreatedAt: row?.event_created_at ?? null };
+  const row = rows[0] as (Omit<RecordedDelivery, 'status'> & { status: DeliveryStatus | null; recorded: boolean; event_created_at: Date | null }) | undefined;
+  const written = { status: row?.status ?? undefined, recorded: row?.recorded === true, eventCreatedAt: row?.event_created_at ?? null };
+  if (!row?.recorded || !row.status) return { written };
+  const { id, status, subscription_id, organization_id, environment, event_id, event_type, attempt_count } = row;
+  return { written, delivery: { id, status, subscription_id, organization_id, environment, event_id, event_type, attempt_count } };
 }
 
 async function attemptsOf(trx: Db, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {

@@ -47,24 +47,14 @@ export async function announceExhausted(trx: Db, delivery: EndedDelivery): Promi
 }
 
 /**
- * Notes attempt's verdict on its subscription (a success clears `failing_since`, the first failure
- * after one sets it) and, for a failure, disables the subscription when the receiver answered 410
- * or every attempt has failed for `disableAfterMs`. Returns whether it disabled it.
+ * A failed attempt's verdict on its webhook (a success's is in the statement that records it,
+ * db/repos/webhook-deliveries.ts): the first failure after a success sets `failing_since`, and the
+ * webhook is disabled when the receiver answered 410 or every attempt has failed for
+ * `disableAfterMs`. Returns whether it disabled it.
  */
-export async function noteAttemptOnSubscription(
-  trx: Db,
-  args: { subscriptionId: string; delivered: boolean; statusCode: number | null; disableAfterMs: number },
-): Promise<boolean> {
-  if (args.delivered) {
-    // At most once a second per subscription while all is well: a busy endpoint's successes do not
-    // queue on its row's lock (last_success_at is exact to a second).
-    await trx('webhook_subscriptions')
-      .where({ id: args.subscriptionId })
-      .whereRaw(`(failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < now() - interval '1 second')`)
-      .update({ last_success_at: trx.fn.now(), failing_since: null });
-    return false;
-  }
-  // The row lock orders concurrent attempts of one subscription: one of them disables it.
+export async function judgeFailedAttempt(trx: Db, args: { subscriptionId: string; statusCode: number | null; disableAfterMs: number }): Promise<boolean> {
+  // Locked already by the caller (db/repos/webhook-deliveries.ts): concurrent failures of one
+  // webhook are judged one after the other, and one of them disables it.
   const before: { failing_since: Date | null; status: string; now: Date } | undefined = await trx('webhook_subscriptions')
     .where({ id: args.subscriptionId })
     .whereNull('deleted_at')
