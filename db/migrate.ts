@@ -20,6 +20,7 @@ import * as openAttempts from './migrations/0016-open-attempts';
 import * as budgetMonths from './migrations/0017-budget-months';
 import * as providerKeyOwner from './migrations/0018-provider-key-owner';
 import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due';
+import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0017-budget-months': budgetMonths,
   '0018-provider-key-owner': providerKeyOwner,
   '0019-webhook-deliveries-due': webhookDeliveriesDue,
+  '0021-event-sequence-and-feed': eventSequenceAndFeed,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

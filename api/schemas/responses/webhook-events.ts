@@ -27,9 +27,16 @@ function eventOf(type: WebhookEventType, description: string, data: { required: 
   };
 }
 
+/** `data.sequence` (db/migrations/0021-event-sequence-and-feed.ts): the resource's status changes so far. */
+const sequence = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale.',
+};
+
 const generationData = (status: 'succeeded' | 'failed') => ({
-  required: ['generation_id', 'modality', 'status', 'charged_credits'],
-  properties: { generation_id: id, modality: enumOf(MODALITIES), status: { const: status }, charged_credits: credits('Credits charged') },
+  required: ['generation_id', 'modality', 'status', 'charged_credits', 'sequence'],
+  properties: { generation_id: id, modality: enumOf(MODALITIES), status: { const: status }, charged_credits: credits('Credits charged'), sequence },
 });
 
 const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
@@ -38,7 +45,7 @@ const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
   'comparison.completed': {
     name: 'ComparisonCompletedEvent',
     schema: eventOf('comparison.completed', 'Every model of a comparison finished.', {
-      required: ['comparison_id', 'status', 'modality', 'reserved_credits', 'charged_credits', 'refunded_credits', 'generation_ids'],
+      required: ['comparison_id', 'status', 'modality', 'reserved_credits', 'charged_credits', 'refunded_credits', 'generation_ids', 'sequence'],
       properties: {
         comparison_id: id,
         status: enumOf(COMPARISON_VERDICTS),
@@ -47,6 +54,7 @@ const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
         charged_credits: credits('Credits charged, all models together'),
         refunded_credits: credits('Credits given back, all models together'),
         generation_ids: { type: 'array', items: id },
+        sequence,
       },
     }),
   },
