@@ -26,6 +26,8 @@ class ComparisonCompletedEventData:
         charged_credits (int): Credits charged, all models together (1 credit = $0.001).
         refunded_credits (int): Credits given back, all models together (1 credit = $0.001).
         generation_ids (list[str]):
+        sequence (int): Grows with each status change of this generation or comparison: of two events about the same
+            resource, the one with the lower sequence is stale.
     """
 
     comparison_id: str
@@ -35,6 +37,7 @@ class ComparisonCompletedEventData:
     charged_credits: int
     refunded_credits: int
     generation_ids: list[str]
+    sequence: int
 
     def to_dict(self) -> dict[str, Any]:
         comparison_id = self.comparison_id
@@ -51,6 +54,8 @@ class ComparisonCompletedEventData:
 
         generation_ids = self.generation_ids
 
+        sequence = self.sequence
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -62,6 +67,7 @@ class ComparisonCompletedEventData:
                 "charged_credits": charged_credits,
                 "refunded_credits": refunded_credits,
                 "generation_ids": generation_ids,
+                "sequence": sequence,
             }
         )
 
@@ -84,6 +90,8 @@ class ComparisonCompletedEventData:
 
         generation_ids = cast(list[str], d.pop("generation_ids"))
 
+        sequence = d.pop("sequence")
+
         comparison_completed_event_data = cls(
             comparison_id=comparison_id,
             status=status,
@@ -92,6 +100,7 @@ class ComparisonCompletedEventData:
             charged_credits=charged_credits,
             refunded_credits=refunded_credits,
             generation_ids=generation_ids,
+            sequence=sequence,
         )
 
         return comparison_completed_event_data

@@ -26,12 +26,15 @@ class GenerationFailedEventData:
         modality (GenerationFailedEventDataModality):
         status (Literal['failed']):
         charged_credits (int): Credits charged (1 credit = $0.001).
+        sequence (int): Grows with each status change of this generation or comparison: of two events about the same
+            resource, the one with the lower sequence is stale.
     """
 
     generation_id: str
     modality: GenerationFailedEventDataModality
     status: Literal["failed"]
     charged_credits: int
+    sequence: int
 
     def to_dict(self) -> dict[str, Any]:
         generation_id = self.generation_id
@@ -42,6 +45,8 @@ class GenerationFailedEventData:
 
         charged_credits = self.charged_credits
 
+        sequence = self.sequence
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -50,6 +55,7 @@ class GenerationFailedEventData:
                 "modality": modality,
                 "status": status,
                 "charged_credits": charged_credits,
+                "sequence": sequence,
             }
         )
 
@@ -68,11 +74,14 @@ class GenerationFailedEventData:
 
         charged_credits = d.pop("charged_credits")
 
+        sequence = d.pop("sequence")
+
         generation_failed_event_data = cls(
             generation_id=generation_id,
             modality=modality,
             status=status,
             charged_credits=charged_credits,
+            sequence=sequence,
         )
 
         return generation_failed_event_data
