@@ -23,7 +23,9 @@ export interface EventPage {
   /** The retention window's start: older events are not shown. */
   since: Date;
   type?: string;
+  /** Only events whose envelope shows a later created_at (envelopes show milliseconds). */
   createdAfter?: Date;
+  /** Only events whose envelope shows an earlier created_at. */
   createdBefore?: Date;
   /** An event id: the page holds the events just older than it. */
   startingAfter?: string;
@@ -78,7 +80,9 @@ export function createEventsRepo(knex: Knex) {
         ])
         .limit(page.limit + 1);
       if (page.type) query.where('type', page.type);
-      if (page.createdAfter) query.where('created_at', '>', page.createdAfter);
+      // Envelopes show created_at to the millisecond, rows hold microseconds: "after X" means after
+      // every event shown as X, so an event's own created_at passed back never returns that event.
+      if (page.createdAfter) query.where('created_at', '>=', new Date(page.createdAfter.getTime() + 1));
       if (page.createdBefore) query.where('created_at', '<', page.createdBefore);
       if (page.startingAfter !== undefined) query.whereRaw('(created_at, id) < (SELECT created_at, id FROM events WHERE id = ?)', [page.startingAfter]);
       if (page.endingBefore !== undefined) query.whereRaw('(created_at, id) > (SELECT created_at, id FROM events WHERE id = ?)', [page.endingBefore]);
