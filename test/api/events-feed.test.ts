@@ -133,6 +133,8 @@ describe('GET /v1/events', function () {
       ['type=generation.started', 'type'],
       ['created_after=yesterday', 'created_after'],
       ['created_before=2026-01-01', 'created_before'],
+      ['created_after=2016-12-31T23:59:60Z', 'created_after'],
+      ['created_before=0000-01-01T00:00:00Z', 'created_before'],
       ['created_after=2026-02-01T00:00:00Z&created_before=2026-01-01T00:00:00Z', 'created_before'],
       [`starting_after=${forward[1]!.id}&ending_before=${forward[0]!.id}`, 'ending_before'],
       ['order=asc', 'order'],
