@@ -31,11 +31,12 @@ function eventOf(type: WebhookEventType, description: string, data: { required: 
 const sequence = {
   type: 'integer',
   minimum: 1,
-  description: 'Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale.',
+  description:
+    'Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none.',
 };
 
 const generationData = (status: 'succeeded' | 'failed') => ({
-  required: ['generation_id', 'modality', 'status', 'charged_credits', 'sequence'],
+  required: ['generation_id', 'modality', 'status', 'charged_credits'],
   properties: { generation_id: id, modality: enumOf(MODALITIES), status: { const: status }, charged_credits: credits('Credits charged'), sequence },
 });
 
@@ -45,7 +46,7 @@ const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
   'comparison.completed': {
     name: 'ComparisonCompletedEvent',
     schema: eventOf('comparison.completed', 'Every model of a comparison finished.', {
-      required: ['comparison_id', 'status', 'modality', 'reserved_credits', 'charged_credits', 'refunded_credits', 'generation_ids', 'sequence'],
+      required: ['comparison_id', 'status', 'modality', 'reserved_credits', 'charged_credits', 'refunded_credits', 'generation_ids'],
       properties: {
         comparison_id: id,
         status: enumOf(COMPARISON_VERDICTS),

@@ -1694,8 +1694,8 @@ export interface components {
                 status: "succeeded";
                 /** @description Credits charged (1 credit = $0.001). */
                 charged_credits: number;
-                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. */
-                sequence: number;
+                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none. */
+                sequence?: number;
             };
         };
         /** @description A generation failed; its credits were refunded. Signed in the `X-Service-Signature` header. */
@@ -1714,8 +1714,8 @@ export interface components {
                 status: "failed";
                 /** @description Credits charged (1 credit = $0.001). */
                 charged_credits: number;
-                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. */
-                sequence: number;
+                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none. */
+                sequence?: number;
             };
         };
         /** @description Every model of a comparison finished. Signed in the `X-Service-Signature` header. */
@@ -1739,8 +1739,8 @@ export interface components {
                 /** @description Credits given back, all models together (1 credit = $0.001). */
                 refunded_credits: number;
                 generation_ids: string[];
-                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. */
-                sequence: number;
+                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none. */
+                sequence?: number;
             };
         };
         /** @description An API key's spend this month reached 50, 80 or 100 % of its monthly budget. Signed in the `X-Service-Signature` header. */

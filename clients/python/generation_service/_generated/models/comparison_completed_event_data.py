@@ -11,6 +11,7 @@ from ..models.comparison_completed_event_data_modality import (
 from ..models.comparison_completed_event_data_status import (
     ComparisonCompletedEventDataStatus,
 )
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ComparisonCompletedEventData")
 
@@ -26,8 +27,9 @@ class ComparisonCompletedEventData:
         charged_credits (int): Credits charged, all models together (1 credit = $0.001).
         refunded_credits (int): Credits given back, all models together (1 credit = $0.001).
         generation_ids (list[str]):
-        sequence (int): Grows with each status change of this generation or comparison: of two events about the same
-            resource, the one with the lower sequence is stale.
+        sequence (int | Unset): Grows with each status change of this generation or comparison: of two events about the
+            same resource, the one with the lower sequence is stale. On every event written since the service had it
+            (migration 0021); older events have none.
     """
 
     comparison_id: str
@@ -37,7 +39,7 @@ class ComparisonCompletedEventData:
     charged_credits: int
     refunded_credits: int
     generation_ids: list[str]
-    sequence: int
+    sequence: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         comparison_id = self.comparison_id
@@ -67,9 +69,10 @@ class ComparisonCompletedEventData:
                 "charged_credits": charged_credits,
                 "refunded_credits": refunded_credits,
                 "generation_ids": generation_ids,
-                "sequence": sequence,
             }
         )
+        if sequence is not UNSET:
+            field_dict["sequence"] = sequence
 
         return field_dict
 
@@ -90,7 +93,7 @@ class ComparisonCompletedEventData:
 
         generation_ids = cast(list[str], d.pop("generation_ids"))
 
-        sequence = d.pop("sequence")
+        sequence = d.pop("sequence", UNSET)
 
         comparison_completed_event_data = cls(
             comparison_id=comparison_id,
