@@ -48,6 +48,8 @@ export interface ApiDeps {
   generationTimeouts: GenerationTimeouts;
   /** URL_SIGNING_SECRET, which also signs provider callback URLs (domain/callback-token.ts). */
   providerCallbackSecret: string;
+  /** EVENT_RETENTION_DAYS: GET /v1/events shows only events younger than this. */
+  eventRetentionDays: number;
   /** Webhook secrets and delivery settings; without them (no WEBHOOK_SECRETS_KEY) webhooks answer 503. */
   webhooks?: WebhookDeps;
   /** Seals the provider keys organizations bring (PROVIDER_SECRETS_KEY); without it BYOK answers 503. */

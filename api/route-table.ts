@@ -1,4 +1,4 @@
-import type { Role, Scope } from '../domain/access';
+import { EVENTS_FEED_SCOPES, type Role, type Scope } from '../domain/access';
 import type { IdPrefix } from '../lib/ids';
 
 // Every route the service answers, with who may call it. Routers register handlers only through
@@ -10,11 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = { kind: 'public' } | { kind: 'signed_url' } | { kind: 'admin' } | { kind: 'api_key'; scope: RouteScope; minRole: Role; creditConsuming: boolean };
 
 /**
- * The scope a route needs: one scope, none (any key), or `any_modality_write`: the write scope of
+ * The scope a route needs: one scope, any one of a list, none (any key), or `any_modality_write`: the write scope of
  * the modality the request names, which only its handler knows (a comparison); before the body is
  * read, the key must hold at least one modality's write scope.
  */
-export type RouteScope = Scope | 'any_modality_write' | null;
+export type RouteScope = Scope | readonly Scope[] | 'any_modality_write' | null;
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -95,6 +95,9 @@ export const ROUTES = {
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries', access: apiKey('webhooks:manage', 'admin') },
   getWebhookDelivery: { method: 'GET', path: '/v1/webhook-deliveries/:id', access: apiKey('webhooks:manage', 'admin') },
   replayWebhookDelivery: { method: 'POST', path: '/v1/webhook-deliveries/:id/replay', access: apiKey('webhooks:manage', 'admin') },
+  // The events feed: the envelopes webhooks deliver, for receivers that poll (docs/api.md "Events").
+  listEvents: { method: 'GET', path: '/v1/events', access: apiKey(EVENTS_FEED_SCOPES, 'viewer') },
+  getEvent: { method: 'GET', path: '/v1/events/:id', access: apiKey(EVENTS_FEED_SCOPES, 'viewer') },
   createUpload: { method: 'POST', path: '/v1/uploads', access: apiKey('uploads:write', 'developer') },
 
   listApiKeys: { method: 'GET', path: '/v1/api-keys', access: apiKey('api_keys:manage', 'admin') },

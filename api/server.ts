@@ -79,6 +79,7 @@ export async function startApiServer(
     rateLimitPerMinute: config.rateLimitPerMinute,
     syncTimeoutMs: config.syncTimeoutMs,
     admissionTimeoutMs: config.admissionTimeoutMs,
+    eventRetentionDays: config.eventRetentionDays,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),

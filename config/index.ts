@@ -101,6 +101,8 @@ export interface Config {
   webhookConcurrentAttempts: number;
   /** WEBHOOK_CA_CERTS: a PEM file of certificate authorities receivers may use besides the system's. */
   webhookCaCerts: string | undefined;
+  /** EVENT_RETENTION_DAYS: how far back GET /v1/events reaches; older events are not shown. */
+  eventRetentionDays: number;
   outputUrlTtlSeconds: number;
   /**
    * OTEL_EXPORTER_OTLP_ENDPOINT is set (and OTEL_SDK_DISABLED is not `true`): the process exports
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     webhookDisableAfterMs: duration(env, 'WEBHOOK_DISABLE_AFTER', DEFAULT_WEBHOOK_DISABLE_AFTER),
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
     otlpTracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED?.toLowerCase() !== 'true',
     anomalyFactor: integer(env, 'ANOMALY_FACTOR', DEFAULT_ANOMALY_FACTOR, 1),

@@ -21,6 +21,7 @@ import * as budgetMonths from './migrations/0017-budget-months';
 import * as providerKeyOwner from './migrations/0018-provider-key-owner';
 import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due';
 import * as webhookEndpointHealth from './migrations/0020-webhook-endpoint-health';
+import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0018-provider-key-owner': providerKeyOwner,
   '0019-webhook-deliveries-due': webhookDeliveriesDue,
   '0020-webhook-endpoint-health': webhookEndpointHealth,
+  '0021-event-sequence-and-feed': eventSequenceAndFeed,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

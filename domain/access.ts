@@ -16,6 +16,7 @@ export const SCOPES = [
   'upscale:write',
   'generations:read',
   'webhooks:manage',
+  'events:read',
   'uploads:write',
   'usage:read',
   'api_keys:manage',
@@ -47,7 +48,11 @@ export function effectiveRole(keyRole: Role | null, userRole: Role): Role {
   return keyRole !== null && !roleAllows(keyRole, userRole) ? keyRole : userRole;
 }
 
-/** Empty scopes mean full access; otherwise the required scope must be listed. */
-export function scopesAllow(keyScopes: readonly string[], required: Scope | null): boolean {
-  return required === null || keyScopes.length === 0 || keyScopes.includes(required);
+/** The scopes that may read the events feed: its own, or the webhooks' (whoever sees deliveries sees their events). */
+export const EVENTS_FEED_SCOPES = ['events:read', 'webhooks:manage'] as const satisfies readonly Scope[];
+
+/** Empty scopes mean full access; otherwise the required scope (or, for a list, one of them) must be listed. */
+export function scopesAllow(keyScopes: readonly string[], required: Scope | readonly Scope[] | null): boolean {
+  if (required === null || keyScopes.length === 0) return true;
+  return typeof required === 'string' ? keyScopes.includes(required) : required.some((scope) => keyScopes.includes(scope));
 }

@@ -39,7 +39,7 @@ export function countRefusedAdmission(route: { name: RouteName; spec: RouteSpec 
   const access = route.spec.access;
   if (access.kind !== 'api_key' || !access.creditConsuming || !REFUSALS_BY_ANSWER.has(errorCode)) return;
   const kind: AdmissionKind = route.name === 'createComparison' ? 'comparison' : 'generation';
-  const modality = access.scope === 'any_modality_write' ? comparisonModality(body) : MODALITY_OF_SCOPE.get(access.scope ?? '');
+  const modality = access.scope === 'any_modality_write' ? comparisonModality(body) : MODALITY_OF_SCOPE.get(typeof access.scope === 'string' ? access.scope : '');
   count(kind, modality ?? 'unknown', errorCode as Outcome);
 }
 

@@ -1,9 +1,11 @@
 import type Koa from 'koa';
-import { MODALITY_WRITE_SCOPE, roleAllows, scopesAllow } from '../../domain/access';
+import { MODALITY_WRITE_SCOPE, roleAllows, scopesAllow, type Scope } from '../../domain/access';
 import type { AppState } from '../context';
 import { ApiError } from '../errors';
 import type { RouteAccess } from '../route-table';
 import { principalOf } from './authenticate';
+
+const scopeNames = (scope: Scope | readonly Scope[] | null): string => (scope === null || typeof scope === 'string' ? String(scope) : scope.join(' or '));
 
 /** The route table's rules for an authenticated key: role, scope, and a paused organization. */
 export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Koa.Middleware<AppState> {
@@ -20,7 +22,7 @@ export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Ko
         );
       }
     } else if (!scopesAllow(principal.scopes, access.scope)) {
-      throw new ApiError('insufficient_role', `This key's scopes (${principal.scopes.join(', ')}) do not include ${access.scope}. Create a key with that scope.`);
+      throw new ApiError('insufficient_role', `This key's scopes (${principal.scopes.join(', ')}) do not include ${scopeNames(access.scope)}. Create a key with that scope.`);
     }
     if (access.creditConsuming && principal.paused) {
       throw new ApiError('organization_paused', 'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.');

@@ -22,6 +22,7 @@ const TAGS = [
   { name: 'Users', description: 'The people of the organization and their roles.' },
   { name: 'Provider credentials', description: 'Bring your own provider keys (Enterprise).' },
   { name: 'Webhooks', description: 'Signed event deliveries with durable retries and replay.' },
+  { name: 'Events', description: 'The events webhooks deliver, read by polling.' },
   { name: 'Operator', description: 'The operator API (its own token): organizations and credits.' },
   { name: 'Health', description: 'For load balancers and orchestrators.' },
   { name: 'Meta', description: 'This document.' },

@@ -25,7 +25,9 @@ function who(spec: RouteSpec): { security: object[]; extensions: Record<string, 
           ? 'any key'
           : access.scope === 'any_modality_write'
             ? 'a key with the write scope of the models’ modality'
-            : `a key with the \`${access.scope}\` scope`;
+            : typeof access.scope === 'string'
+              ? `a key with the \`${access.scope}\` scope`
+              : `a key with one of the scopes ${access.scope.map((s) => `\`${s}\``).join(', ')}`;
       return {
         security: [{ ApiKey: [] }],
         extensions: { 'x-required-scope': access.scope, 'x-minimum-role': access.minRole, 'x-credit-consuming': access.creditConsuming },

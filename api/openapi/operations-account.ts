@@ -5,6 +5,7 @@ import { PUT_PROVIDER_CREDENTIAL_SCHEMA } from '../schemas/provider-credentials'
 import { parseUsageQuery } from '../schemas/usage';
 import { parseCreateUser, parseUpdateUser } from '../schemas/users';
 import { CREATE_WEBHOOK_SCHEMA, parseDeliveryListQuery, parseUpdateWebhook } from '../schemas/webhooks';
+import { parseEventListQuery } from '../schemas/events';
 import type { OperationDoc } from './operation-doc';
 
 // The OpenAPI side of the account routes: balance and usage, API keys, users, the organization's
@@ -175,4 +176,14 @@ export const ACCOUNT_OPERATIONS = {
     responses: { 202: { description: 'The new delivery, pending.', body: { component: 'WebhookDelivery' } } },
     errors: ['delivery_not_replayable'],
   },
+  listEvents: {
+    tag: 'Events',
+    summary: 'List events',
+    description:
+      'The events of the key’s organization and environment, newest first, as their webhooks deliver them, for receivers that poll. `starting_after` pages to older events, `ending_before` to newer ones. Events older than `EVENT_RETENTION_DAYS` (default 30) are not shown. Reading spends nothing.',
+    query: parseEventListQuery.schema,
+    responses: list('EventList', 'A page of events, newest first.'),
+    errors: ['resource_not_found'],
+  },
+  getEvent: { tag: 'Events', summary: 'Get an event', responses: one('Event', 'The event, as its webhook deliveries carry it.') },
 } satisfies Record<string, OperationDoc>;

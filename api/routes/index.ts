@@ -13,6 +13,7 @@ import { registerOpenAiChatRoutes } from './openai-chat';
 import { registerComparisonRoutes } from './comparisons';
 import { registerDashboardRoutes } from './dashboard';
 import { registerDocsRoutes } from './docs';
+import { registerEventRoutes } from './events';
 import { registerImageRoutes } from './images';
 import { registerMusicRoutes } from './music';
 import { registerThreeDRoutes } from './three-d';
@@ -55,6 +56,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerUserRoutes(router, deps);
   registerProviderCredentialRoutes(router, deps);
   registerWebhookRoutes(router, deps);
+  registerEventRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerProviderCallbackRoutes(router, deps);
   return router;

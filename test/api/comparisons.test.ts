@@ -123,6 +123,7 @@ describe('reading comparisons', function () {
       charged_credits: done.charged_credits,
       refunded_credits: done.refunded_credits,
       generation_ids: done.generations.map((g: { id: string }) => g.id),
+      sequence: 2,
     });
     assert.deepEqual(
       done.generations.map((g: { model: string }) => g.model),

@@ -53,7 +53,7 @@ describe('POST /v1/images', () => {
       events.map((e) => e.type),
       ['generation.completed'],
     );
-    assert.deepEqual(events[0]?.data, { generation_id: res.body.id, modality: 'image', status: 'succeeded', charged_credits: expected });
+    assert.deepEqual(events[0]?.data, { generation_id: res.body.id, modality: 'image', status: 'succeeded', charged_credits: expected, sequence: 3 });
   });
 
   it('makes the same image for the same seed and a different one for another seed', async () => {

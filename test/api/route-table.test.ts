@@ -22,7 +22,7 @@ describe('route table', () => {
   it('marks every credit-consuming route as needing a write scope and at least the developer role', () => {
     for (const [name, spec] of Object.entries(ROUTES) as [string, RouteSpec][]) {
       if (spec.access.kind !== 'api_key' || !spec.access.creditConsuming) continue;
-      assert.match(spec.access.scope ?? '', /:write$|^any_modality_write$/, name);
+      assert.match(String(spec.access.scope ?? ''), /:write$|^any_modality_write$/, name);
       assert.notEqual(spec.access.minRole, 'viewer', name);
     }
   });

@@ -167,6 +167,7 @@ export async function startTestStack(): Promise<TestStack> {
     rateLimitPerMinute: 100_000,
     syncTimeoutMs: config.syncTimeoutMs,
     admissionTimeoutMs: config.admissionTimeoutMs,
+    eventRetentionDays: config.eventRetentionDays,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),

@@ -6,6 +6,7 @@ import { ACCESS_SCHEMAS } from './access';
 import { ADMIN_SCHEMAS } from './admin';
 import { BILLING_SCHEMAS } from './billing';
 import { COMPARISON_SCHEMAS } from './comparisons';
+import { EVENT_SCHEMAS } from './events';
 import { GENERATION_SCHEMAS } from './generations';
 import { HEALTH_SCHEMAS } from './health';
 import { MODEL_SCHEMAS } from './models';
@@ -29,4 +30,5 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
   ...ADMIN_SCHEMAS,
   ...HEALTH_SCHEMAS,
   ...WEBHOOK_EVENT_SCHEMAS,
+  ...EVENT_SCHEMAS,
 };

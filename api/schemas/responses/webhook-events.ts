@@ -28,9 +28,17 @@ function eventOf(type: WebhookEventType, description: string, data: { required: 
   };
 }
 
+/** `data.sequence` (db/migrations/0021-event-sequence-and-feed.ts): the resource's status changes so far. */
+const sequence = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none.',
+};
+
 const generationData = (status: 'succeeded' | 'failed') => ({
   required: ['generation_id', 'modality', 'status', 'charged_credits'],
-  properties: { generation_id: id, modality: enumOf(MODALITIES), status: { const: status }, charged_credits: credits('Credits charged') },
+  properties: { generation_id: id, modality: enumOf(MODALITIES), status: { const: status }, charged_credits: credits('Credits charged'), sequence },
 });
 
 const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
@@ -48,6 +56,7 @@ const EVENTS: Record<WebhookEventType, { name: string; schema: object }> = {
         charged_credits: credits('Credits charged, all models together'),
         refunded_credits: credits('Credits given back, all models together'),
         generation_ids: { type: 'array', items: id },
+        sequence,
       },
     }),
   },

@@ -605,6 +605,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The events of the key’s organization and environment, newest first, as their webhooks deliver them, for receivers that poll. `starting_after` pages to older events, `ending_before` to newer ones. Events older than `EVENT_RETENTION_DAYS` (default 30) are not shown. Reading spends nothing.
+         *
+         *     Needs a key with one of the scopes `events:read`, `webhooks:manage` and the viewer role or higher.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description Needs a key with one of the scopes `events:read`, `webhooks:manage` and the viewer role or higher.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/uploads": {
         parameters: {
             query?: never;
@@ -1364,7 +1406,7 @@ export interface components {
             environment: "live" | "test";
             /** @description The first characters of the secret, to tell keys apart. */
             prefix: string;
-            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "uploads:write" | "usage:read" | "api_keys:manage")[];
+            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "events:read" | "uploads:write" | "usage:read" | "api_keys:manage")[];
             /**
              * @description The key's effective role: its own cap, or its user's role.
              * @enum {string}
@@ -1393,7 +1435,7 @@ export interface components {
             environment: "live" | "test";
             /** @description The first characters of the secret, to tell keys apart. */
             prefix: string;
-            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "uploads:write" | "usage:read" | "api_keys:manage")[];
+            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "events:read" | "uploads:write" | "usage:read" | "api_keys:manage")[];
             /**
              * @description The key's effective role: its own cap, or its user's role.
              * @enum {string}
@@ -1424,7 +1466,7 @@ export interface components {
             environment: "live" | "test";
             /** @description The first characters of the secret, to tell keys apart. */
             prefix: string;
-            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "uploads:write" | "usage:read" | "api_keys:manage")[];
+            scopes: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "events:read" | "uploads:write" | "usage:read" | "api_keys:manage")[];
             /**
              * @description The key's effective role: its own cap, or its user's role.
              * @enum {string}
@@ -1732,6 +1774,8 @@ export interface components {
                 status: "succeeded";
                 /** @description Credits charged (1 credit = $0.001). */
                 charged_credits: number;
+                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none. */
+                sequence?: number;
             };
         };
         /** @description A generation failed; its credits were refunded. Signed in the `X-Service-Signature` header. */
@@ -1750,6 +1794,8 @@ export interface components {
                 status: "failed";
                 /** @description Credits charged (1 credit = $0.001). */
                 charged_credits: number;
+                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none. */
+                sequence?: number;
             };
         };
         /** @description Every model of a comparison finished. Signed in the `X-Service-Signature` header. */
@@ -1773,6 +1819,8 @@ export interface components {
                 /** @description Credits given back, all models together (1 credit = $0.001). */
                 refunded_credits: number;
                 generation_ids: string[];
+                /** @description Grows with each status change of this generation or comparison: of two events about the same resource, the one with the lower sequence is stale. On every event written since the service had it (migration 0021); older events have none. */
+                sequence?: number;
             };
         };
         /** @description An API key's spend this month reached 50, 80 or 100 % of its monthly budget. Signed in the `X-Service-Signature` header. */
@@ -1869,6 +1917,16 @@ export interface components {
                 /** @description Attempts sent before it gave up. */
                 attempt_count: number;
             };
+        };
+        /** @description An event: the same envelope (id, type, created_at, data) its webhook deliveries carry. */
+        Event: components["schemas"]["GenerationCompletedEvent"] | components["schemas"]["GenerationFailedEvent"] | components["schemas"]["ComparisonCompletedEvent"] | components["schemas"]["BudgetThresholdEvent"] | components["schemas"]["AnomalyDetectedEvent"] | components["schemas"]["EndpointDisabledEvent"] | components["schemas"]["DeliveryExhaustedEvent"];
+        /** @description A page of Event objects. */
+        EventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            /** @description Whether more items follow; pass the last id as `starting_after` to get them. */
+            has_more: boolean;
         };
         ComparisonNotCancelableError: components["schemas"]["Error"] & {
             error?: {
@@ -4033,6 +4091,81 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: string;
+                starting_after?: string;
+                ending_before?: string;
+                type?: "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
+                created_after?: string;
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, as its webhook deliveries carry it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createUpload: {
         parameters: {
             query?: never;
@@ -4123,7 +4256,7 @@ export interface operations {
                     name: string;
                     /** @enum {string} */
                     environment?: "live" | "test";
-                    scopes?: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "uploads:write" | "usage:read" | "api_keys:manage")[];
+                    scopes?: ("images:write" | "videos:write" | "voice:write" | "music:write" | "avatars:write" | "chat:write" | "three_d:write" | "upscale:write" | "generations:read" | "webhooks:manage" | "events:read" | "uploads:write" | "usage:read" | "api_keys:manage")[];
                     /** @description At most 2 decimal places. */
                     monthly_budget_usd?: number | null;
                     /** @enum {string} */

@@ -105,6 +105,7 @@ from .error_detail import ErrorDetail
 from .error_error import ErrorError
 from .error_error_code import ErrorErrorCode
 from .error_error_type import ErrorErrorType
+from .event_list import EventList
 from .generation import Generation
 from .generation_completed_event import GenerationCompletedEvent
 from .generation_completed_event_data import GenerationCompletedEventData
@@ -194,6 +195,7 @@ from .last_owner_or_user_deactivated_error_error_code import (
 from .last_owner_or_user_deactivated_error_error_type import (
     LastOwnerOrUserDeactivatedErrorErrorType,
 )
+from .list_events_type import ListEventsType
 from .list_generations_modality import ListGenerationsModality
 from .list_generations_status import ListGenerationsStatus
 from .list_models_capability import ListModelsCapability
@@ -644,6 +646,7 @@ __all__ = (
     "ErrorError",
     "ErrorErrorCode",
     "ErrorErrorType",
+    "EventList",
     "Generation",
     "GenerationCompletedEvent",
     "GenerationCompletedEventData",
@@ -701,6 +704,7 @@ __all__ = (
     "LastOwnerOrUserDeactivatedErrorError",
     "LastOwnerOrUserDeactivatedErrorErrorCode",
     "LastOwnerOrUserDeactivatedErrorErrorType",
+    "ListEventsType",
     "ListGenerationsModality",
     "ListGenerationsStatus",
     "ListModelsCapability",

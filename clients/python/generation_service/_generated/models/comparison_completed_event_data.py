@@ -11,6 +11,7 @@ from ..models.comparison_completed_event_data_modality import (
 from ..models.comparison_completed_event_data_status import (
     ComparisonCompletedEventDataStatus,
 )
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ComparisonCompletedEventData")
 
@@ -26,6 +27,9 @@ class ComparisonCompletedEventData:
         charged_credits (int): Credits charged, all models together (1 credit = $0.001).
         refunded_credits (int): Credits given back, all models together (1 credit = $0.001).
         generation_ids (list[str]):
+        sequence (int | Unset): Grows with each status change of this generation or comparison: of two events about the
+            same resource, the one with the lower sequence is stale. On every event written since the service had it
+            (migration 0021); older events have none.
     """
 
     comparison_id: str
@@ -35,6 +39,7 @@ class ComparisonCompletedEventData:
     charged_credits: int
     refunded_credits: int
     generation_ids: list[str]
+    sequence: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         comparison_id = self.comparison_id
@@ -51,6 +56,8 @@ class ComparisonCompletedEventData:
 
         generation_ids = self.generation_ids
 
+        sequence = self.sequence
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -64,6 +71,8 @@ class ComparisonCompletedEventData:
                 "generation_ids": generation_ids,
             }
         )
+        if sequence is not UNSET:
+            field_dict["sequence"] = sequence
 
         return field_dict
 
@@ -84,6 +93,8 @@ class ComparisonCompletedEventData:
 
         generation_ids = cast(list[str], d.pop("generation_ids"))
 
+        sequence = d.pop("sequence", UNSET)
+
         comparison_completed_event_data = cls(
             comparison_id=comparison_id,
             status=status,
@@ -92,6 +103,7 @@ class ComparisonCompletedEventData:
             charged_credits=charged_credits,
             refunded_credits=refunded_credits,
             generation_ids=generation_ids,
+            sequence=sequence,
         )
 
         return comparison_completed_event_data

@@ -5,6 +5,7 @@ class CreateApiKeyBodyScopesItem(StrEnum):
     API_KEYSMANAGE = "api_keys:manage"
     AVATARSWRITE = "avatars:write"
     CHATWRITE = "chat:write"
+    EVENTSREAD = "events:read"
     GENERATIONSREAD = "generations:read"
     IMAGESWRITE = "images:write"
     MUSICWRITE = "music:write"

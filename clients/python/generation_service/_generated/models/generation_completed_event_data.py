@@ -14,6 +14,7 @@ from attrs import define as _attrs_define
 from ..models.generation_completed_event_data_modality import (
     GenerationCompletedEventDataModality,
 )
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="GenerationCompletedEventData")
 
@@ -26,12 +27,16 @@ class GenerationCompletedEventData:
         modality (GenerationCompletedEventDataModality):
         status (Literal['succeeded']):
         charged_credits (int): Credits charged (1 credit = $0.001).
+        sequence (int | Unset): Grows with each status change of this generation or comparison: of two events about the
+            same resource, the one with the lower sequence is stale. On every event written since the service had it
+            (migration 0021); older events have none.
     """
 
     generation_id: str
     modality: GenerationCompletedEventDataModality
     status: Literal["succeeded"]
     charged_credits: int
+    sequence: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         generation_id = self.generation_id
@@ -41,6 +46,8 @@ class GenerationCompletedEventData:
         status = self.status
 
         charged_credits = self.charged_credits
+
+        sequence = self.sequence
 
         field_dict: dict[str, Any] = {}
 
@@ -52,6 +59,8 @@ class GenerationCompletedEventData:
                 "charged_credits": charged_credits,
             }
         )
+        if sequence is not UNSET:
+            field_dict["sequence"] = sequence
 
         return field_dict
 
@@ -68,11 +77,14 @@ class GenerationCompletedEventData:
 
         charged_credits = d.pop("charged_credits")
 
+        sequence = d.pop("sequence", UNSET)
+
         generation_completed_event_data = cls(
             generation_id=generation_id,
             modality=modality,
             status=status,
             charged_credits=charged_credits,
+            sequence=sequence,
         )
 
         return generation_completed_event_data
