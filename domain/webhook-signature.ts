@@ -28,7 +28,7 @@ export function signWebhookPayload(args: { secrets: string[]; timestamp: number;
  * characters) is canonical base64 of 30 bytes, so every library decodes it alike; a secret that is
  * not would give receivers another key than ours, so it is refused rather than signed with.
  */
-export function standardWebhookKey(secret: string): Buffer {
+function standardWebhookKey(secret: string): Buffer {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   const key = Buffer.from(encoded, 'base64');
   if (key.length === 0 || key.toString('base64') !== encoded) throw new Error('a webhook secret is not whsec_ and canonical base64: no Standard Webhooks key derives from it');
