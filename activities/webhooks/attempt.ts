@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Repos } from '../../db/repos';
-import { signWebhookPayload } from '../../domain/webhook-signature';
+import { signWebhookPayload, standardWebhookHeaders } from '../../domain/webhook-signature';
 import { webhookEnvelope } from '../../domain/webhook-events';
 import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
@@ -51,12 +51,13 @@ export interface RecordArgs {
 /**
  * A delivery's attempt, in two steps:
  * - send: reads the delivery, signs the event's envelope with the subscription's secret (and,
- *   within 24 h of a rotation, its previous one), sends it and records the answer at once, as
- *   attempt `number` with the delivery's new status (the shortest window in which a killed worker
- *   leaves an attempt sent but unrecorded). Sends nothing for a delivery that has ended or whose
- *   attempt `number` is already recorded. A throw here (the database, a secret that does not open)
- *   is an infrastructure failure before the POST: a retry sends this same attempt. A record that
- *   fails or lags after the POST never throws: the answer goes back to the workflow instead.
+ *   within 24 h of a rotation, its previous one) in both schemes (domain/webhook-signature.ts),
+ *   sends it and records the answer at once, as attempt `number` with the delivery's new status
+ *   (the shortest window in which a killed worker leaves an attempt sent but unrecorded). Sends
+ *   nothing for a delivery that has ended or whose attempt `number` is already recorded. A throw
+ *   here (the database, a secret that does not open) is an infrastructure failure before the POST:
+ *   a retry sends this same attempt. A record that fails or lags after the POST never throws: the
+ *   answer goes back to the workflow instead.
  * - record: writes such an answer, retried by the workflow; never the POST again.
  * `attemptWebhookDelivery` is the send step as it was for deliveries started before
  * `patched('delivery-always-ends')`: a failed record throws, and its retry sends again.
@@ -87,15 +88,18 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
     if (subscription.previousSecretSealed && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > new Date()) {
       secrets.push(secretBox.open(subscription.previousSecretSealed, webhookSecretBinding(delivery.subscription_id)));
     }
+    // One timestamp for both schemes; the Standard Webhooks id is the event's, the same on every attempt and replay.
+    const timestamp = Math.floor(Date.now() / 1000);
     const result = await sendWebhook({
       url: subscription.url,
       body,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': WEBHOOK_USER_AGENT,
-        'X-Service-Signature': signWebhookPayload({ secrets, timestamp: Math.floor(Date.now() / 1000), body }),
+        'X-Service-Signature': signWebhookPayload({ secrets, timestamp, body }),
         'X-Service-Event': event.type,
         'X-Service-Delivery': delivery.id,
+        ...standardWebhookHeaders({ secrets, id: event.id, timestamp, body }),
       },
       timeoutMs: args.timeoutMs,
       allowPrivateAddresses,

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import Stripe from 'stripe';
-import { signWebhookPayload, newWebhookSecret, WEBHOOK_SIGNATURE_TOLERANCE_S } from '../../domain/webhook-signature';
+import { signWebhookPayload, newWebhookSecret, WEBHOOK_SIGNATURE_TOLERANCE_S, signStandardWebhook, standardWebhookHeaders } from '../../domain/webhook-signature';
 import { parseRetrySchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../domain/webhook-retry-schedule';
 
 // Receivers verify our signature with the library they already use: Stripe's.
@@ -32,6 +34,49 @@ describe('webhook signatures', () => {
     assert.equal(header.split(',').filter((p) => p.startsWith('v1=')).length, 2);
     for (const secret of [next, previous]) assert.equal((stripe.webhooks.constructEvent(body, header, secret) as unknown as { id: string }).id, 'evt_1');
     assert.throws(() => stripe.webhooks.constructEvent(body, header, newWebhookSecret()), /signature/i);
+  });
+});
+
+describe('Standard Webhooks signatures', () => {
+  it('match a vector computed here with node:crypto, and the one published with the specification', () => {
+    const secret = 'whsec_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcd';
+    const [id, timestamp] = ['evt_1', 1_800_000_000];
+    // The spec's key: the secret's part after `whsec_`, base64-decoded; the signed content: `id.timestamp.body`.
+    const expected = createHmac('sha256', Buffer.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcd', 'base64')).update(`evt_1.1800000000.${body}`).digest('base64');
+    assert.equal(signStandardWebhook({ secrets: [secret], id, timestamp, body }), `v1,${expected}`);
+    // https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md (its worked example).
+    const published = signStandardWebhook({
+      secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      timestamp: 1614265330,
+      body: '{"test": 2432232314}',
+    });
+    assert.equal(published, 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it('are verified by the standardwebhooks library with the secret as the user holds it, and refused when tampered with', () => {
+    const secret = newWebhookSecret();
+    const headers = standardWebhookHeaders({ secrets: [secret], id: 'evt_1', timestamp: now(), body });
+    assert.deepEqual(Object.keys(headers), ['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    assert.equal((new Webhook(secret).verify(body, headers) as { id: string }).id, 'evt_1');
+    const refused = (payload: string, h: Record<string, string>, key = secret) => assert.throws(() => new Webhook(key).verify(payload, h), WebhookVerificationError);
+    refused(body.replace('gen_1', 'gen_2'), headers);
+    refused(body, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) });
+    refused(body, { ...headers, 'webhook-id': 'evt_2' });
+    refused(body, headers, newWebhookSecret());
+  });
+
+  it('carry one v1 per secret during a rotation, space-separated, each verifiable with its secret alone', () => {
+    const [next, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const headers = standardWebhookHeaders({ secrets: [next, previous], id: 'evt_1', timestamp: now(), body });
+    assert.match(headers['webhook-signature']!, /^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
+    for (const secret of [next, previous]) assert.equal((new Webhook(secret).verify(body, headers) as { id: string }).id, 'evt_1');
+    assert.throws(() => new Webhook(newWebhookSecret()).verify(body, headers), WebhookVerificationError);
+  });
+
+  it('refuse a secret that is not canonical base64 rather than sign with a key receivers would not derive', () => {
+    for (const secret of ['whsec_', 'whsec_abc', 'whsec_not base64!'])
+      assert.throws(() => signStandardWebhook({ secrets: [secret], id: 'evt_1', timestamp: now(), body }), /canonical base64/);
   });
 });
 

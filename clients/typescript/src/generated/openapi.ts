@@ -4830,6 +4830,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4859,6 +4865,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4888,6 +4900,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4917,6 +4935,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4946,6 +4970,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4975,6 +5005,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -5004,6 +5040,12 @@ export interface operations {
                 "X-Service-Event": "generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted";
                 /** @description The delivery’s id (a replay has a new one; the event id stays). */
                 "X-Service-Delivery": string;
+                /** @description Standard Webhooks: the event’s id, as in the body; the same on every attempt and replay. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: this attempt’s time in unix seconds (the `t` of X-Service-Signature). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the base64-decoded part of the secret after `whsec_`; a Standard Webhooks library given the `whsec_…` secret as it is (e.g. `new Webhook(secret).verify(body, headers)`) derives that key. During a secret rotation there is one `v1,` per live secret, space-separated: accept the delivery if any matches. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
