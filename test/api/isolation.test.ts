@@ -45,11 +45,26 @@ const delivery: ResourceFactory = async (org, environment) => {
   );
 };
 
+/** An event of the organization's environment: a generation's, read back from the feed. */
+const event: ResourceFactory = async (org, environment) => {
+  const key = keyOf(org, environment);
+  const created = await call('POST', '/v1/images', { key, body: { model: 'flux-schnell', prompt: 'an event of mine' } });
+  return waitFor(
+    async () => {
+      const res = await call('GET', '/v1/events?limit=100', { key });
+      return (res.body.data as { id: string; data: { generation_id?: string } }[] | undefined)?.find((e) => e.data.generation_id === created.body.id)?.id;
+    },
+    20_000,
+    "the generation's event",
+  );
+};
+
 /** Every id-bearing API-key route must name how to make the resource it addresses. */
 const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   getGeneration: generation,
   cancelGeneration: runningVideo,
   getComparison: comparison,
+  getEvent: event,
   getWebhook: webhook,
   updateWebhook: webhook,
   deleteWebhook: webhook,

@@ -85,8 +85,8 @@ describe('the webhook retry schedule', () => {
     assert.deepEqual(parseRetrySchedule(DEFAULT_WEBHOOK_RETRY_SCHEDULE), [0, 60_000, 300_000, 1_800_000, 7_200_000, 43_200_000]);
   });
 
-  it('takes ms, s, m and h, a bare number as ms, and refuses anything else', () => {
-    assert.deepEqual(parseRetrySchedule('0, 250ms, 1.5s, 2'), [0, 250, 1_500, 2]);
-    for (const bad of ['', '1m,,2m', 'soon', '-1s', '1d']) assert.throws(() => parseRetrySchedule(bad), /WEBHOOK_RETRY_SCHEDULE/);
+  it('takes ms, s, m, h and d (the units WEBHOOK_DISABLE_AFTER shares), a bare number as ms, and refuses anything else', () => {
+    assert.deepEqual(parseRetrySchedule('0, 250ms, 1.5s, 2, 1d'), [0, 250, 1_500, 2, 86_400_000]);
+    for (const bad of ['', '1m,,2m', 'soon', '-1s', '1w']) assert.throws(() => parseRetrySchedule(bad), /WEBHOOK_RETRY_SCHEDULE/);
   });
 });
