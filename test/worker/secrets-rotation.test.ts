@@ -62,7 +62,10 @@ describe('rotating the secrets keys', function () {
       },
       30_000,
       'the first delivery',
-    );
+    ).catch(async (err: Error) => {
+      // Seen once in a full run and never alone: say where the delivery stopped.
+      throw new Error(`${err.message}; ${await deliveryState(org.id, image.body.id as string)}`);
+    });
     const sealedUnderA = await storedValues(org.id, created.body.id);
     assert.ok(sealedUnderA.every((v) => !v.startsWith(createSecretBox(webhookB).currentPrefix) && !v.startsWith(createSecretBox(providerB).currentPrefix)));
 
@@ -129,4 +132,21 @@ async function storedValues(organizationId: string, webhookId: string): Promise<
   const hook = await knex('webhook_subscriptions').where({ id: webhookId }).first('secret_sealed', 'previous_secret_sealed');
   const credential = await knex('provider_credentials').where({ organization_id: organizationId, provider: 'openai' }).first('sealed_api_key');
   return [hook.secret_sealed, hook.previous_secret_sealed, credential.sealed_api_key];
+}
+
+/** Where an organization's first delivery stands: its generation, its events (dispatched or not), its deliveries and their attempts. */
+async function deliveryState(organizationId: string, generationId: string): Promise<string> {
+  const { knex } = stack();
+  const generation = await knex('generations').where({ id: generationId }).first('status', 'updated_at');
+  const events = await knex('events').where({ organization_id: organizationId }).select('id', 'type', 'created_at', 'dispatched_at');
+  const deliveries = await knex('webhook_deliveries')
+    .where({ organization_id: organizationId })
+    .select('id', 'status', 'workflow_started', 'attempt_count', 'next_attempt_at', 'created_at');
+  const attempts = await knex('webhook_attempts')
+    .whereIn(
+      'delivery_id',
+      deliveries.map((d: { id: string }) => d.id),
+    )
+    .select('delivery_id', 'number', 'status_code', 'error', 'created_at');
+  return JSON.stringify({ now: new Date(), generation, events, deliveries, attempts });
 }
