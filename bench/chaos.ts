@@ -17,6 +17,7 @@ import { chargedAgainstLedger, fetchApiViews, plannedOutcomeViolations } from '.
 import { runSoak, seededRandom } from './chaos/soak';
 import { runBenchmark, type ErrorLog } from './lib/harness';
 import { checkDeliveries, startChaosReceiver, strandedDeliveries, waitUntilDelivered } from './chaos/webhook-checks';
+import { checkGoneSubscription, checkThrottledSubscription, startRecordingReceiver, subscribe } from './chaos/side-webhooks';
 import { generateSecretBoxKey } from '../lib/secret-box';
 import { selfSignedCertificate } from '../test/helpers/tls';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -74,6 +75,8 @@ const WORKER_OUTAGE_MS = ADMISSION_TIMEOUT_MS + 2_000;
 const SETTLE_MS = 3_000;
 const RECOVERY_LIMIT_MS = 60_000;
 const DRAIN_LIMIT_MS = 5 * 60_000;
+/** The throttled subscription's max_deliveries_per_second: below the workload's bursts, so its deliveries wait. */
+const THROTTLED_RATE = 5;
 const PROBE_TIMEOUT_MS = 15_000;
 /**
  * The image is sync: with API_EMBEDDED_WORKER the API runs it on its own worker, so a worker
@@ -124,6 +127,8 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
   const caFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'chaos-webhooks-')), 'ca.pem');
   await writeFile(caFile, certificate.cert);
   const receiver = await startChaosReceiver(certificate);
+  const goneReceiver = await startRecordingReceiver(certificate, 410);
+  const throttledReceiver = await startRecordingReceiver(certificate, 200);
   // Both processes seal and open webhook secrets with one key; attempts 2 s apart, six of them.
   const webhookEnv = {
     WEBHOOK_SECRETS_KEY: generateSecretBoxKey(),
@@ -155,6 +160,8 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
     if (!hook.secret) throw new Error(`the webhook subscription failed: ${JSON.stringify(hook)}`);
     receiver.setSecret(hook.secret);
     const subscribedAt = new Date(hook.created_at);
+    const gone = await subscribe(stack.apiUrl, key, goneReceiver.url);
+    const throttled = await subscribe(stack.apiUrl, key, throttledReceiver.url, { max_deliveries_per_second: THROTTLED_RATE });
     const input = JSON.parse((await requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'upscale input' })).body);
     const imageUrl = input.outputs[0].url as string;
 
@@ -329,6 +336,25 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       violations.push(...stranded.map((v) => `webhooks: ${v}`));
       const hooks = await checkDeliveries({ knex, organizationId: org.id, subscriptionId: hook.id, since: subscribedAt, receiver });
       violations.push(...hooks.violations.map((v) => `webhooks: ${v}`));
+      const goneHook = await checkGoneSubscription({
+        knex,
+        apiUrl: stack.apiUrl,
+        key,
+        organizationId: org.id,
+        subscriptionId: gone.id,
+        since: gone.createdAt,
+        receiver: goneReceiver,
+      });
+      violations.push(...goneHook.violations.map((v) => `webhooks (410): ${v}`));
+      const throttledHook = await checkThrottledSubscription({
+        knex,
+        organizationId: org.id,
+        subscriptionId: throttled.id,
+        since: throttled.createdAt,
+        receiver: throttledReceiver,
+        rate: THROTTLED_RATE,
+      });
+      violations.push(...throttledHook.violations.map((v) => `webhooks (throttled): ${v}`));
       const money = await checkMoneyInvariants(knex, temporal, { organizationId: org.id });
       violations.push(...money.map((m) => `money: ${m}`));
       violations.push(...stack.unexpectedExits.map((e) => `process: ${e}`));
@@ -375,7 +401,10 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       console.log(
         `\nwebhooks: ${f.events} events after subscribing, ${f.deliveries} deliveries (exactly one per event: ${f.events === f.deliveries ? 'yes' : 'NO'}), ` +
           `${f.attempts} attempts recorded, ${f.retried} deliveries retried; requests the receiver saw beyond the recorded attempts ` +
-          `(an attempt sent, its worker killed before recording it): ${f.extraRequests}${f.extras.length ? ` (${f.extras.join(', ')})` : ''}`,
+          `(an attempt sent, its worker killed before recording it): ${f.extraRequests}${f.extras.length ? ` (${f.extras.join(', ')})` : ''}\n` +
+          `webhook answering 410: disabled; ${goneHook.figures.deliveries} deliveries, all exhausted, ${goneHook.figures.attempted} attempted, ${goneHook.figures.requests} requests reached it\n` +
+          `webhook throttled to ${THROTTLED_RATE}/s: ${throttledHook.figures.deliveries} deliveries, ${throttledHook.figures.requests} requests over ${throttledHook.figures.spanS.toFixed(1)} s, ` +
+          `at most ${throttledHook.figures.busiest} within a second; ${throttledHook.figures.throttledAttempts} attempts waited for the rate`,
       );
       console.log(
         `planned outcomes (generations and comparison children by their directives, comparisons' verdicts): ${planned.length} violations\n` +
@@ -426,6 +455,8 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
           apiKills: kills,
           embeddedWorker: process.env.API_EMBEDDED_WORKER !== 'false',
           webhooks: { events: f.events, deliveries: f.deliveries, attempts: f.attempts, extraRequests: f.extraRequests },
+          webhookGone: goneHook.figures,
+          webhookThrottled: { rate: THROTTLED_RATE, ...throttledHook.figures },
           totalMs: Date.now() - t0,
           violations: violations.slice(0, 100),
         },
@@ -445,6 +476,8 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
   } finally {
     keep ||= violations.length > 0 || errors.seen.length > 0;
     await receiver.close();
+    await goneReceiver.close();
+    await throttledReceiver.close();
     await stack.stop(keep);
     if (keep) console.log(`logs (logs/api.log, logs/worker.log) and data kept in ${stack.dir}; rm -rf it when done`);
   }

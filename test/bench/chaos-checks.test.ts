@@ -3,6 +3,7 @@ import { answerViolations, cutOffAnswers, unavailableAnswers } from '../../bench
 import type { ComparisonRow } from '../../bench/chaos/comparison-checks';
 import type { PlannedComparison } from '../../bench/chaos/comparison-workload';
 import { MIN_IN_FLIGHT, MIN_IN_FLIGHT_SOAK, voidReasons } from '../../bench/chaos/fault-coverage';
+import { busiestWindow } from '../../bench/chaos/side-webhooks';
 import { plannedOutcomeViolations, type ApiView } from '../../bench/chaos/planned-outcomes';
 import type { CancelResult, Submitted, SubmittedGeneration } from '../../bench/chaos/workload';
 import type { FaultWindow } from '../../bench/lib/chaos-stack';
@@ -172,5 +173,22 @@ describe('the chaos run: planned outcomes', () => {
     const only = { ...args, views: cancelledViews, comparisons: [comparison('cmp_b', 'partial')], comparisonRows: [failedRow] };
     assert.deepEqual(plannedOutcomeViolations({ ...only, comparisonCancels: answered409([cut]) }), []);
     assert.deepEqual(plannedOutcomeViolations({ ...only, comparisonCancels: answered409([]) }), ['comparison cmp_b (image): planned partial, ended failed']);
+  });
+});
+
+describe("the chaos run: the throttled webhook's busiest second", () => {
+  it('counts the most receipts within any one second, windows sliding over the receipts', () => {
+    // Five a second, evenly spaced: never more than five in a second.
+    assert.equal(
+      busiestWindow(
+        Array.from({ length: 50 }, (_, i) => T + i * 200),
+        1_000,
+      ),
+      5,
+    );
+    // A burst of three 10 ms apart across a whole-second boundary: five from T + 200 to T + 1010,
+    // though no calendar second holds more than four.
+    assert.equal(busiestWindow([T, T + 200, T + 400, T + 990, T + 1_000, T + 1_010, T + 1_400], 1_000), 5);
+    assert.equal(busiestWindow([], 1_000), 0);
   });
 });
