@@ -27,9 +27,13 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE UNIQUE INDEX webhook_deliveries_recovery ON webhook_deliveries (recovery_id, event_id) WHERE recovery_id IS NOT NULL`);
   // The recovery's pages: a webhook's exhausted deliveries in creation order.
   await knex.raw(`CREATE INDEX webhook_deliveries_exhausted ON webhook_deliveries (subscription_id, created_at, id) WHERE status = 'exhausted'`);
+  // "Its event was received since": an original delivery is found by webhook_deliveries_fan_out, a
+  // replay (rare) by this one.
+  await knex.raw(`CREATE INDEX webhook_deliveries_replays ON webhook_deliveries (event_id, subscription_id) WHERE replay_of IS NOT NULL`);
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP INDEX IF EXISTS webhook_deliveries_replays');
   await knex.raw('DROP INDEX IF EXISTS webhook_deliveries_exhausted');
   await knex.raw('DROP INDEX IF EXISTS webhook_deliveries_recovery');
   await knex.schema.alterTable('webhook_deliveries', (t) => t.dropColumn('recovery_id'));

@@ -3,7 +3,7 @@ import type { Environment } from '../../domain/generation-status';
 import type { WebhookRecoveryStatus } from '../../domain/webhook-recovery';
 import { newId } from '../../lib/ids';
 import type { Db } from '../knex';
-import type { DeliveryRow, DeliveryToStart } from './webhook-deliveries';
+import { replayRowOf, type DeliveryRow, type DeliveryToStart } from './webhook-deliveries';
 
 // Bulk recoveries (issue 41, item 4; migration 0023): a recovery replays a webhook's exhausted
 // deliveries created in [since, until) (workflows/webhook-recovery.ts pages through them). Its
@@ -38,13 +38,18 @@ export type RecoveryRequestOutcome = { kind: 'created'; recovery: RecoveryRow } 
  * delivery of it succeeded: a replay, or another recovery's).
  */
 function matching(trx: Db, recovery: RecoveryRow) {
+  // Originals and replays apart: each has an index on (event_id, subscription_id) of its own (migration 0023).
+  const receivedSince = (replays: boolean) =>
+    trx('webhook_deliveries as s')
+      .select(trx.raw('1'))
+      .whereRaw(`s.event_id = d.event_id AND s.subscription_id = d.subscription_id AND s.replay_of IS ${replays ? 'NOT ' : ''}NULL`)
+      .where('s.status', 'succeeded');
   return trx('webhook_deliveries as d')
     .where({ 'd.subscription_id': recovery.webhook_id, 'd.status': 'exhausted' })
     .where('d.created_at', '>=', recovery.since)
     .where('d.created_at', '<', recovery.until)
-    .whereNotExists(
-      trx('webhook_deliveries as s').select(trx.raw('1')).whereRaw('s.subscription_id = d.subscription_id AND s.event_id = d.event_id').where('s.status', 'succeeded'),
-    );
+    .whereNotExists(receivedSince(false))
+    .whereNotExists(receivedSince(true));
 }
 
 export function createWebhookRecoveriesRepo(knex: Knex) {
@@ -144,19 +149,7 @@ export function createWebhookRecoveriesRepo(knex: Knex) {
         const sources = await query;
         if (sources.length > 0) {
           await trx('webhook_deliveries')
-            .insert(
-              sources.map((of) => ({
-                id: newId('dlv'),
-                subscription_id: of.subscription_id,
-                organization_id: of.organization_id,
-                environment: of.environment,
-                event_id: of.event_id,
-                event_type: of.event_type,
-                status: 'pending',
-                replay_of: of.id,
-                recovery_id: id,
-              })),
-            )
+            .insert(sources.map((of) => ({ ...replayRowOf(of), recovery_id: id })))
             .onConflict(trx.raw('(recovery_id, event_id) WHERE recovery_id IS NOT NULL'))
             .ignore();
         }
