@@ -145,6 +145,13 @@ export interface WebhookDeliveryInput {
 export interface WebhookRecoveryInput {
   recoveryId: string;
   after: string | null;
+  /** Deliveries per page, and pages per run before it continues as new (domain/webhook-recovery.ts). */
+  paging: WebhookRecoveryPaging;
+}
+
+export interface WebhookRecoveryPaging {
+  pageSize: number;
+  pagesPerRun: number;
 }
 
 /** `stopped`: the delivery was ended from outside (its subscription deleted) before it succeeded. */

@@ -1,6 +1,5 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { RECOVERY_PAGES_PER_RUN } from '../domain/webhook-recovery';
 import type { WebhookRecoveryInput } from './definitions';
 
 // A bulk recovery (workflow id = recovery id, on the webhook task queue; issue 41, item 4): counts
@@ -12,8 +11,8 @@ import type { WebhookRecoveryInput } from './definitions';
 // A retried page inserts nothing twice (unique recovery_id, event_id) and starts what the failed
 // try left unstarted (or the relay's sweep does). Activities are retried without limit: a database
 // or Temporal outage only delays the recovery, never leaves it `running` with nothing to finish it.
-// A recovery that is gone (never committed) ends the run at once. After RECOVERY_PAGES_PER_RUN
-// pages it continues as new with its cursor, so a large recovery's history stays small.
+// A recovery that is gone (never committed) ends the run at once. After `paging.pagesPerRun` pages
+// it continues as new with its cursor, so a large recovery's history stays small.
 
 const { beginWebhookRecovery, replayWebhookRecoveryPage, completeWebhookRecovery } = proxyActivities<Activities>({
   startToCloseTimeout: '5m',
@@ -23,13 +22,13 @@ const { beginWebhookRecovery, replayWebhookRecoveryPage, completeWebhookRecovery
 export async function webhookRecoveryWorkflow(input: WebhookRecoveryInput): Promise<'completed' | 'gone'> {
   if (!(await beginWebhookRecovery(input.recoveryId))) return 'gone';
   let after = input.after;
-  for (let page = 0; page < RECOVERY_PAGES_PER_RUN; page += 1) {
-    const replayed = await replayWebhookRecoveryPage({ recoveryId: input.recoveryId, after });
+  for (let page = 0; page < input.paging.pagesPerRun; page += 1) {
+    const replayed = await replayWebhookRecoveryPage({ recoveryId: input.recoveryId, after, limit: input.paging.pageSize });
     if (replayed.last === null) {
       await completeWebhookRecovery(input.recoveryId);
       return 'completed';
     }
     after = replayed.last;
   }
-  return continueAsNew<typeof webhookRecoveryWorkflow>({ recoveryId: input.recoveryId, after });
+  return continueAsNew<typeof webhookRecoveryWorkflow>({ ...input, after });
 }

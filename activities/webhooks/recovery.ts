@@ -1,7 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { WebhookDeps } from '../../config/webhook-settings';
 import type { Repos } from '../../db/repos';
-import { RECOVERY_PAGE_SIZE } from '../../domain/webhook-recovery';
 import { startWebhookDelivery } from '../../workflow-starts/webhook-delivery';
 
 // A bulk recovery's steps (workflows/webhook-recovery.ts): its start (status and total), one page of
@@ -15,13 +14,13 @@ export function createRecoveryActivities(deps: { repos: Repos; temporal?: Client
     },
 
     /**
-     * Replays one page after the delivery `after` and starts the replays' workflows (one that does
+     * Replays one page (`limit` deliveries) after the delivery `after` and starts the replays' workflows (one that does
      * not start now is started by the relay's sweep). `last`: the next cursor, null when done or
      * when the webhook was deleted or disabled meanwhile.
      */
-    async replayWebhookRecoveryPage(args: { recoveryId: string; after: string | null }): Promise<{ last: string | null }> {
+    async replayWebhookRecoveryPage(args: { recoveryId: string; after: string | null; limit: number }): Promise<{ last: string | null }> {
       if (!deps.temporal) throw new Error('a webhook recovery needs a Temporal client');
-      const page = await deps.repos.webhookRecoveries.replayPage(args.recoveryId, { after: args.after, limit: RECOVERY_PAGE_SIZE });
+      const page = await deps.repos.webhookRecoveries.replayPage(args.recoveryId, { after: args.after, limit: args.limit });
       const relay = deps.settings().relay;
       for (const delivery of page.toStart) {
         await startWebhookDelivery(deps.temporal, relay, delivery);

@@ -31,7 +31,7 @@ export function registerWebhookRecoveryRoutes(router: AppRouter, deps: ApiDeps):
     const { recovery } = outcome;
     if (outcome.kind === 'created' || recovery.status === 'queued') {
       try {
-        await startWebhookRecovery(deps.temporal, deps.webhooks.relay.taskQueue, recovery.id);
+        await startWebhookRecovery(deps.temporal, deps.webhooks.relay.taskQueue, recovery.id, deps.webhooks.recoveryPaging);
       } catch (err) {
         if (outcome.kind === 'created') await deps.repos.webhookRecoveries.forget(recovery.id);
         throw err;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { call, createOrganization, waitFor } from '../helpers/http';
 import { createKeyWithRole } from '../helpers/keys';
 import { assertLedgerBalanced } from '../helpers/ledger';
-import { stack } from '../helpers/stack';
+import { startExtraApi, stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 
 // Bulk recovery (issue 41, item 4): POST /v1/webhooks/{id}/recover replays every exhausted delivery
@@ -172,6 +172,39 @@ describe('webhook bulk recovery', function () {
       );
       assert.ok(!receiver.received.slice(sentBefore).some((r) => succeeded.some((d) => d.event_id === r.id)));
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it('pages through a large recovery, continuing as new, without skipping or repeating a delivery', async () => {
+    const org = await createOrganization();
+    const receiver = await startReceiver(500);
+    // Pages of 2, 2 pages a run: 7 deliveries take 4 pages, so the workflow continues as new once.
+    const base = stack().apiDeps.webhooks!;
+    const api = await startExtraApi({ webhooks: { ...base, recoveryPaging: { pageSize: 2, pagesPerRun: 2 } } });
+    try {
+      const since = new Date(Date.now() - 1_000).toISOString();
+      const hookId = await subscribe(org.liveKey, receiver.url);
+      await images(org.liveKey, 7);
+      const exhausted = await waitForOriginals(org.liveKey, hookId, 'exhausted', 7);
+      receiver.status = 200;
+      const sentBefore = receiver.received.length;
+      const started = await call('POST', `/v1/webhooks/${hookId}/recover`, { key: org.liveKey, body: { since }, baseUrl: api.url });
+      assert.equal(started.status, 202, JSON.stringify(started.body));
+      const done = await waitForCompleted(org.liveKey, started.body.id);
+      assert.deepEqual([done.total, done.replayed, done.succeeded], [7, 7, 7]);
+      assert.deepEqual(
+        receiver.received
+          .slice(sentBefore)
+          .map((r) => r.id)
+          .sort(),
+        exhausted.map((d) => d.event_id).sort(),
+      );
+      // The last run was started by its predecessor's continue-as-new.
+      const lastRun = await stack().temporal.workflow.getHandle(started.body.id).fetchHistory();
+      assert.ok(lastRun.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId, 'the workflow continued as new');
+    } finally {
+      await api.close();
       await receiver.close();
     }
   });
