@@ -133,7 +133,7 @@ describe('webhook bulk recovery', function () {
     }
   });
 
-  it('replays only the window, never a delivery that succeeded, and each event once', async () => {
+  it("replays only the window, and never an event the webhook has received (a delivery that succeeded, or an earlier recovery's replay)", async () => {
     const org = await createOrganization();
     const receiver = await startReceiver(500);
     try {
