@@ -22,6 +22,8 @@ const CODES = {
   comparison_not_cancelable: [409, 'invalid_request_error'],
   // Replay of a webhook delivery still in progress, or of one whose webhook was deleted.
   delivery_not_replayable: [409, 'invalid_request_error'],
+  // A bulk recovery of a disabled webhook: its deliveries would end at once; enable it first.
+  webhook_disabled: [409, 'invalid_request_error'],
   idempotency_in_progress: [409, 'invalid_request_error'],
   // POST /v1/users with the email of an active user of the organization.
   resource_already_exists: [409, 'invalid_request_error'],

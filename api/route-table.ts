@@ -95,6 +95,9 @@ export const ROUTES = {
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries', access: apiKey('webhooks:manage', 'admin') },
   getWebhookDelivery: { method: 'GET', path: '/v1/webhook-deliveries/:id', access: apiKey('webhooks:manage', 'admin') },
   replayWebhookDelivery: { method: 'POST', path: '/v1/webhook-deliveries/:id/replay', access: apiKey('webhooks:manage', 'admin') },
+  // Bulk recovery: replays a webhook's exhausted deliveries of a window in the background (docs/api.md "Bulk recovery").
+  recoverWebhook: { method: 'POST', path: '/v1/webhooks/:id/recover', access: apiKey('webhooks:manage', 'admin') },
+  getWebhookRecovery: { method: 'GET', path: '/v1/webhook-recoveries/:id', access: apiKey('webhooks:manage', 'admin') },
   // The events feed: the envelopes webhooks deliver, for receivers that poll (docs/api.md "Events").
   listEvents: { method: 'GET', path: '/v1/events', access: apiKey(EVENTS_FEED_SCOPES, 'viewer') },
   getEvent: { method: 'GET', path: '/v1/events/:id', access: apiKey(EVENTS_FEED_SCOPES, 'viewer') },

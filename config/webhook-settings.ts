@@ -23,6 +23,8 @@ export interface WebhookDeps {
   relay: WebhookRelaySettings;
   /** WEBHOOK_DISABLE_AFTER: how long every attempt may fail before the subscription is disabled. */
   disableAfterMs: number;
+  /** A bulk recovery's pages (domain/webhook-recovery.ts by default); tests shorten them to reach continue-as-new. */
+  recoveryPaging?: { pageSize: number; pagesPerRun: number };
 }
 
 /**

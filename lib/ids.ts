@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 // Type-prefixed identifiers (decisions §5): the prefix tells a reader what an id names.
-export type IdPrefix = 'gen' | 'cmp' | 'out' | 'whk' | 'evt' | 'dlv' | 'key' | 'upl' | 'org' | 'usr' | 'req' | 'led' | 'inp';
+export type IdPrefix = 'gen' | 'cmp' | 'out' | 'whk' | 'evt' | 'dlv' | 'key' | 'upl' | 'org' | 'usr' | 'req' | 'led' | 'inp' | 'whr';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -141,5 +141,18 @@ export interface WebhookDeliveryInput {
   resume?: { number: number; gapMs: number };
 }
 
+/** A bulk recovery's run (workflows/webhook-recovery.ts); `after`: the last delivery a previous run replayed. */
+export interface WebhookRecoveryInput {
+  recoveryId: string;
+  after: string | null;
+  /** Deliveries per page, and pages per run before it continues as new (domain/webhook-recovery.ts). */
+  paging: WebhookRecoveryPaging;
+}
+
+export interface WebhookRecoveryPaging {
+  pageSize: number;
+  pagesPerRun: number;
+}
+
 /** `stopped`: the delivery was ended from outside (its subscription deleted) before it succeeded. */
 export type WebhookDeliveryOutcome = 'succeeded' | 'failed' | 'exhausted' | 'stopped';

@@ -6,4 +6,5 @@ export { comparisonWorkflow } from './comparison';
 export { reconcilerWorkflow } from './reconciler';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
+export { webhookRecoveryWorkflow } from './webhook-recovery';
 export { anomalyDetectorWorkflow } from './anomaly-detector';

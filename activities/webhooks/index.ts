@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { WebhookDeps } from '../../config/webhook-settings';
 import type { Repos } from '../../db/repos';
 import { createAttemptActivities } from './attempt';
+import { createRecoveryActivities } from './recovery';
 import { createWebhookRelay } from './relay';
 
 /** Webhook activities; a worker without webhook settings fails them with a message saying so. */
@@ -14,6 +15,7 @@ export function createWebhookActivities(deps: { knex: Knex; repos: Repos; tempor
   };
   return {
     ...createAttemptActivities({ repos: deps.repos, settings }),
+    ...createRecoveryActivities({ repos: deps.repos, settings, ...(deps.temporal && { temporal: deps.temporal }) }),
 
     /**
      * The relay's sweep (workflows/webhook-relay.ts): the relay's pass, then the restart of every

@@ -6,6 +6,7 @@ import { parseUsageQuery } from '../schemas/usage';
 import { parseCreateUser, parseUpdateUser } from '../schemas/users';
 import { CREATE_WEBHOOK_SCHEMA, parseDeliveryListQuery, parseUpdateWebhook } from '../schemas/webhooks';
 import { parseEventListQuery } from '../schemas/events';
+import { parseRecoverWebhook } from '../schemas/webhook-recoveries';
 import type { OperationDoc } from './operation-doc';
 
 // The OpenAPI side of the account routes: balance and usage, API keys, users, the organization's
@@ -176,6 +177,22 @@ export const ACCOUNT_OPERATIONS = {
     responses: { 202: { description: 'The new delivery, pending.', body: { component: 'WebhookDelivery' } } },
     errors: ['delivery_not_replayable'],
   },
+  recoverWebhook: {
+    tag: 'Webhooks',
+    summary: 'Recover a webhook’s failed deliveries',
+    description:
+      'Replays, in the background, every `exhausted` delivery of the webhook created in [`since`, `until`) whose event it has not received since: one new delivery per event (same event id). ' +
+      'One recovery per window: the same `since` and `until` answers the existing recovery (200); without `until`, the same `since` within 60 seconds does. `since` must be within `EVENT_RETENTION_DAYS`.',
+    body: parseRecoverWebhook.schema,
+    bodyRequired: true,
+    responses: {
+      202: { description: 'The recovery, queued.', body: { component: 'WebhookRecovery' } },
+      200: { description: 'The existing recovery of this window.', body: { component: 'WebhookRecovery' } },
+    },
+    errors: ['webhook_disabled'],
+    links: { 202: { getWebhookRecovery: { operationId: 'getWebhookRecovery', parameters: { id: '$response.body#/id' }, description: 'Its progress.' } } },
+  },
+  getWebhookRecovery: { tag: 'Webhooks', summary: 'Get a recovery', responses: one('WebhookRecovery', 'The recovery and its progress.') },
   listEvents: {
     tag: 'Events',
     summary: 'List events',

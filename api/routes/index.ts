@@ -28,6 +28,7 @@ import { registerUploadRoutes } from './uploads';
 import { registerUsageRoutes } from './usage';
 import { registerUserRoutes } from './users';
 import { registerWebhookRoutes } from './webhooks';
+import { registerWebhookRecoveryRoutes } from './webhook-recoveries';
 
 /** One router with every route of the service, each registered through the route table. */
 export function createRouter(deps: ApiDeps): AppRouter {
@@ -56,6 +57,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerUserRoutes(router, deps);
   registerProviderCredentialRoutes(router, deps);
   registerWebhookRoutes(router, deps);
+  registerWebhookRecoveryRoutes(router, deps);
   registerEventRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerProviderCallbackRoutes(router, deps);

@@ -2,6 +2,7 @@ import type { WebhookDeps } from '../../config/webhook-settings';
 import { vetWebhookUrl } from '../../lib/webhook-url';
 import { startWebhookDelivery } from '../../workflow-starts/webhook-delivery';
 import { newWebhookSecret } from '../../domain/webhook-signature';
+import { enableFirstHint } from '../../domain/webhook-recovery';
 import { newId } from '../../lib/ids';
 import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { ApiDeps } from '../context';
@@ -140,10 +141,7 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
       throw new ApiError('delivery_not_replayable', `Delivery '${id}' belongs to a deleted webhook; there is nowhere to send it.`);
     }
     if (subscription.status === 'disabled') {
-      throw new ApiError(
-        'delivery_not_replayable',
-        `Delivery '${id}' belongs to a disabled webhook: enable it first (PATCH /v1/webhooks/${subscription.id} with {"status": "enabled"}).`,
-      );
+      throw new ApiError('delivery_not_replayable', `Delivery '${id}' belongs to a disabled webhook: ${enableFirstHint(subscription.id)}.`);
     }
     const webhooks = webhooksOf(deps);
     const replay = await deps.repos.webhookDeliveries.insertReplay(found.delivery);

@@ -29,7 +29,7 @@ const parseSchema = compileValidator<EventListQuery>({
  * RFC 3339 allows what neither JavaScript nor Postgres can hold: a leap second (23:59:60), which
  * Date.parse refuses, and the year 0, which Postgres has no room for.
  */
-function isStorableInstant(value: string): boolean {
+export function isStorableInstant(value: string): boolean {
   const ms = Date.parse(value);
   return Number.isFinite(ms) && new Date(ms).getUTCFullYear() >= 1;
 }

@@ -11,6 +11,7 @@ import { createUploadsRepo } from './uploads';
 import { createUsageRepo } from './usage';
 import { createUsersRepo } from './users';
 import { createWebhookDeliveriesRepo } from './webhook-deliveries';
+import { createWebhookRecoveriesRepo } from './webhook-recoveries';
 import { createWebhooksRepo } from './webhooks';
 
 export function createRepos(knex: Knex) {
@@ -26,6 +27,7 @@ export function createRepos(knex: Knex) {
     uploads: createUploadsRepo(knex),
     webhooks: createWebhooksRepo(knex),
     webhookDeliveries: createWebhookDeliveriesRepo(knex),
+    webhookRecoveries: createWebhookRecoveriesRepo(knex),
     usage: createUsageRepo(knex),
     providerCredentials: createProviderCredentialsRepo(knex),
   };

@@ -47,6 +47,20 @@ export interface AttemptContext {
   event: { id: string; type: string; created_at: Date; data: Record<string, unknown> } | null;
 }
 
+/** The row of a replay of `of`: a new delivery of the same event to the same subscription (a single replay's, or a bulk recovery's). */
+export function replayRowOf(of: DeliveryRow) {
+  return {
+    id: newId('dlv'),
+    subscription_id: of.subscription_id,
+    organization_id: of.organization_id,
+    environment: of.environment,
+    event_id: of.event_id,
+    event_type: of.event_type,
+    status: 'pending' as const,
+    replay_of: of.id,
+  };
+}
+
 export function createWebhookDeliveriesRepo(knex: Knex) {
   return {
     /**
@@ -152,18 +166,7 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
 
     /** A new delivery of the same event to the same subscription (the envelope, and its id, are the event's). */
     async insertReplay(of: DeliveryRow, trx: Db = knex): Promise<DeliveryRow> {
-      const [row] = await trx('webhook_deliveries')
-        .insert({
-          id: newId('dlv'),
-          subscription_id: of.subscription_id,
-          organization_id: of.organization_id,
-          environment: of.environment,
-          event_id: of.event_id,
-          event_type: of.event_type,
-          status: 'pending',
-          replay_of: of.id,
-        })
-        .returning('*');
+      const [row] = await trx('webhook_deliveries').insert(replayRowOf(of)).returning('*');
       return row as DeliveryRow;
     },
 

@@ -45,6 +45,13 @@ const delivery: ResourceFactory = async (org, environment) => {
   );
 };
 
+/** A bulk recovery of a fresh webhook (it replays nothing; its id is what matters). */
+const recovery: ResourceFactory = async (org, environment) => {
+  const key = keyOf(org, environment);
+  const hook = await webhook(org, environment);
+  return (await call('POST', `/v1/webhooks/${hook}/recover`, { key, body: { since: new Date(Date.now() - 60_000).toISOString() } })).body.id;
+};
+
 /** An event of the organization's environment: a generation's, read back from the feed. */
 const event: ResourceFactory = async (org, environment) => {
   const key = keyOf(org, environment);
@@ -72,6 +79,8 @@ const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   listWebhookDeliveries: webhook,
   getWebhookDelivery: delivery,
   replayWebhookDelivery: delivery,
+  recoverWebhook: webhook,
+  getWebhookRecovery: recovery,
   cancelComparison: runningComparison,
   updateApiKey: apiKey,
   revokeApiKey: apiKey,
@@ -82,7 +91,12 @@ const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
 /** Users belong to the organization, not to an environment: only other organizations are strangers. */
 const ORGANIZATION_WIDE = new Set<RouteName>(['updateUser', 'deactivateUser']);
 
-const BODIES: Partial<Record<RouteName, unknown>> = { updateApiKey: { name: 'stolen' }, updateUser: { name: 'stolen' }, updateWebhook: { status: 'enabled' } };
+const BODIES: Partial<Record<RouteName, unknown>> = {
+  updateApiKey: { name: 'stolen' },
+  updateUser: { name: 'stolen' },
+  updateWebhook: { status: 'enabled' },
+  recoverWebhook: { since: new Date(Date.now() - 60_000).toISOString() },
+};
 
 const idRoutes = (Object.entries(ROUTES) as [RouteName, RouteSpec][]).filter(
   ([, spec]) => spec.access.kind === 'api_key' && typeof spec.path === 'string' && spec.path.includes(':id'),

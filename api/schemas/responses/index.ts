@@ -14,6 +14,7 @@ import { PROVIDER_CREDENTIAL_SCHEMAS } from './provider-credentials';
 import { UPLOAD_SCHEMAS } from './uploads';
 import { WEBHOOK_EVENT_SCHEMAS } from './webhook-events';
 import { WEBHOOK_SCHEMAS } from './webhooks';
+import { WEBHOOK_RECOVERY_SCHEMAS } from './webhook-recoveries';
 
 export { WEBHOOK_EVENT_COMPONENTS } from './webhook-events';
 
@@ -25,6 +26,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
   ...BILLING_SCHEMAS,
   ...ACCESS_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...WEBHOOK_RECOVERY_SCHEMAS,
   ...UPLOAD_SCHEMAS,
   ...PROVIDER_CREDENTIAL_SCHEMAS,
   ...ADMIN_SCHEMAS,

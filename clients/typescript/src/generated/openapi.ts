@@ -605,6 +605,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover a webhook’s failed deliveries
+         * @description Replays, in the background, every `exhausted` delivery of the webhook created in [`since`, `until`) whose event it has not received since: one new delivery per event (same event id). One recovery per window: the same `since` and `until` answers the existing recovery (200); without `until`, the same `since` within 60 seconds does. `since` must be within `EVENT_RETENTION_DAYS`.
+         *
+         *     Needs a key with the `webhooks:manage` scope and the admin role or higher.
+         */
+        post: operations["recoverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-recoveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recovery
+         * @description Needs a key with the `webhooks:manage` scope and the admin role or higher.
+         */
+        get: operations["getWebhookRecovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -1063,7 +1105,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" | "rate_limit_error" | "api_error";
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
                 /** @description What went wrong and what to do, for a person. */
                 message: string;
                 /** @description The parameter at fault, when one is. */
@@ -1086,7 +1128,7 @@ export interface components {
                 /** @description The parameter at fault, when one is. */
                 param: string | null;
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
             };
         };
         Generation: {
@@ -1654,6 +1696,34 @@ export interface components {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description Whether more items follow; pass the last id as `starting_after` to get them. */
             has_more: boolean;
+        };
+        WebhookRecovery: {
+            id: string;
+            /** @constant */
+            object: "webhook_recovery";
+            webhook_id: string;
+            /** Format: date-time */
+            since: string;
+            /**
+             * Format: date-time
+             * @description The end of the window (excluded); the time of the request when it was omitted.
+             */
+            until: string;
+            /**
+             * @description `queued`, then `running` while it replays, then `completed` (also when the webhook was deleted or disabled meanwhile).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed";
+            /** @description How many events it replays (one per event, however many of its deliveries failed); null until the job has counted them. */
+            total: number | null;
+            /** @description Replays created so far. */
+            replayed: number;
+            /** @description Replays the receiver accepted so far. */
+            succeeded: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
         };
         Upload: {
             id: string;
@@ -2248,6 +2318,14 @@ export interface components {
                 code?: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported";
             };
         };
+        WebhookDisabledError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "webhook_disabled";
+            };
+        };
     };
     responses: {
         /** @description 409: `comparison_not_cancelable`. */
@@ -2664,6 +2742,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError"];
+            };
+        };
+        /** @description 409: `webhook_disabled`. */
+        WebhookDisabled: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookDisabledError"];
             };
         };
     };
@@ -4084,6 +4172,105 @@ export interface operations {
             403: components["responses"]["IpNotAllowedOrInsufficientRole"];
             404: components["responses"]["ResourceNotFound"];
             409: components["responses"]["DeliveryNotReplayable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recoverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Replay exhausted deliveries created at or after this instant (RFC 3339), within EVENT_RETENTION_DAYS.
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description And before this instant (RFC 3339, not in the future); omitted, the time of the request.
+                     */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The existing recovery of this window. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description The recovery, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["WebhookDisabled"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recovery and its progress. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            404: components["responses"]["ResourceNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

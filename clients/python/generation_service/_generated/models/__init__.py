@@ -476,6 +476,7 @@ from .rate_limited_error import RateLimitedError
 from .rate_limited_error_error import RateLimitedErrorError
 from .rate_limited_error_error_code import RateLimitedErrorErrorCode
 from .rate_limited_error_error_type import RateLimitedErrorErrorType
+from .recover_webhook_body import RecoverWebhookBody
 from .resource_already_exists_error import ResourceAlreadyExistsError
 from .resource_already_exists_error_error import ResourceAlreadyExistsErrorError
 from .resource_already_exists_error_error_code import (
@@ -543,8 +544,14 @@ from .webhook_delivery_attempt import WebhookDeliveryAttempt
 from .webhook_delivery_event_type import WebhookDeliveryEventType
 from .webhook_delivery_list import WebhookDeliveryList
 from .webhook_delivery_status import WebhookDeliveryStatus
+from .webhook_disabled_error import WebhookDisabledError
+from .webhook_disabled_error_error import WebhookDisabledErrorError
+from .webhook_disabled_error_error_code import WebhookDisabledErrorErrorCode
+from .webhook_disabled_error_error_type import WebhookDisabledErrorErrorType
 from .webhook_events_item import WebhookEventsItem
 from .webhook_list import WebhookList
+from .webhook_recovery import WebhookRecovery
+from .webhook_recovery_status import WebhookRecoveryStatus
 from .webhook_status import WebhookStatus
 from .webhook_with_secret import WebhookWithSecret
 from .webhook_with_secret_events_item import WebhookWithSecretEventsItem
@@ -845,6 +852,7 @@ __all__ = (
     "RateLimitedErrorError",
     "RateLimitedErrorErrorCode",
     "RateLimitedErrorErrorType",
+    "RecoverWebhookBody",
     "ResourceAlreadyExistsError",
     "ResourceAlreadyExistsErrorError",
     "ResourceAlreadyExistsErrorErrorCode",
@@ -892,8 +900,14 @@ __all__ = (
     "WebhookDeliveryEventType",
     "WebhookDeliveryList",
     "WebhookDeliveryStatus",
+    "WebhookDisabledError",
+    "WebhookDisabledErrorError",
+    "WebhookDisabledErrorErrorCode",
+    "WebhookDisabledErrorErrorType",
     "WebhookEventsItem",
     "WebhookList",
+    "WebhookRecovery",
+    "WebhookRecoveryStatus",
     "WebhookStatus",
     "WebhookWithSecret",
     "WebhookWithSecretEventsItem",

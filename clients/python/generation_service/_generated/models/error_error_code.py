@@ -31,6 +31,7 @@ class ErrorErrorCode(StrEnum):
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     USER_DEACTIVATED = "user_deactivated"
     VALIDATION_FAILED = "validation_failed"
+    WEBHOOK_DISABLED = "webhook_disabled"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -34,6 +34,7 @@ class OpenAiErrorErrorCode(StrEnum):
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     USER_DEACTIVATED = "user_deactivated"
     VALIDATION_FAILED = "validation_failed"
+    WEBHOOK_DISABLED = "webhook_disabled"
 
     def __str__(self) -> str:
         return str(self.value)
