@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import type http from 'node:http';
 import {
   AuthenticationError,
   createClient,
   InsufficientCreditsError,
   NotFoundError,
   RateLimitError,
+  verifyStandardWebhook,
   verifyWebhook,
   WebhookVerificationError,
   type Generation,
@@ -15,7 +17,8 @@ import { stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 
 // The TypeScript client (clients/typescript) against the running service: every modality, a
-// comparison to its verdict, pagination, a signed webhook verified by verifyWebhook, a retried
+// comparison to its verdict, pagination, a signed webhook verified by verifyWebhook and
+// verifyStandardWebhook, a retried
 // creation charged once, and the service's 402 and 429 as the client's typed errors.
 
 const clientFor = (org: TestOrganization, extra: Partial<Parameters<typeof createClient>[0]> = {}) => createClient({ apiKey: org.liveKey, baseUrl: stack().apiUrl, ...extra });
@@ -93,15 +96,15 @@ describe('the TypeScript client against the service', function () {
     await assertLedgerBalanced(org.id);
   });
 
-  it('receives a signed webhook that verifyWebhook accepts with either secret after a rotation, and refuses when tampered with', async () => {
+  it('receives a signed webhook that verifyWebhook and verifyStandardWebhook accept with either secret after a rotation, and refuse when tampered with', async () => {
     const org = await createOrganization();
     const client = clientFor(org);
-    const received: { signature: string; body: string }[] = [];
+    const received: { signature: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
     const receiver = await startHttpsServer(stack().receiverCertificate, (req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        received.push({ signature: String(req.headers['x-service-signature']), body });
+        received.push({ signature: String(req.headers['x-service-signature']), headers: req.headers, body });
         res.writeHead(200).end('ok');
       });
     });
@@ -110,7 +113,7 @@ describe('the TypeScript client against the service', function () {
       const rotated = await client.webhooks.rotateSecret(hook.id);
       const generation = await client.images.create({ model: 'flux-schnell', prompt: 'hooked' });
       await waitFor(async () => received.length >= 1, 20_000, 'the delivery');
-      const { signature, body } = received[0]!;
+      const { signature, headers, body } = received[0]!;
 
       const event = verifyWebhook(body, signature, rotated.secret);
       assert.equal(event.type, 'generation.completed');
@@ -119,6 +122,14 @@ describe('the TypeScript client against the service', function () {
       assert.throws(() => verifyWebhook(body.replace(generation.id, 'gen_forged'), signature, [rotated.secret, hook.secret]), WebhookVerificationError);
       assert.throws(() => verifyWebhook(body, signature, 'whsec_not_the_secret'), WebhookVerificationError);
       assert.throws(() => verifyWebhook(body, signature, rotated.secret, { now: Math.floor(Date.now() / 1000) + 301 }), /300 s/);
+
+      // The same delivery's Standard Webhooks headers: both secrets of the rotation sign.
+      assert.equal(String(headers['webhook-signature']).split(' ').length, 2, 'one signature per live secret');
+      assert.equal(verifyStandardWebhook(body, headers, rotated.secret).id, event.id, 'webhook-id is the event id');
+      assert.equal(verifyStandardWebhook(body, headers, hook.secret).id, event.id, 'the secret before the rotation still verifies');
+      assert.throws(() => verifyStandardWebhook(body.replace(generation.id, 'gen_forged'), headers, [rotated.secret, hook.secret]), WebhookVerificationError);
+      assert.throws(() => verifyStandardWebhook(body, { ...headers, 'webhook-id': 'evt_forged' }, rotated.secret), WebhookVerificationError);
+      assert.throws(() => verifyStandardWebhook(body, headers, rotated.secret, { now: Math.floor(Date.now() / 1000) + 301 }), /300 s/);
     } finally {
       await receiver.close();
     }
