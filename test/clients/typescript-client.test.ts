@@ -135,6 +135,41 @@ describe('the TypeScript client against the service', function () {
     }
   });
 
+  it('reads the events feed (events.list filtered by type, events.get) and re-enables a webhook its receiver disabled with 410 Gone (webhooks.update)', async () => {
+    const org = await createOrganization();
+    const client = clientFor(org);
+    const receiver = await startHttpsServer(stack().receiverCertificate, (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(410).end('gone'));
+    });
+    try {
+      const hook = await client.webhooks.create({ url: `https://127.0.0.1:${receiver.port}/hook`, events: ['generation.completed'] });
+      const generation = await client.images.create({ model: 'flux-schnell', prompt: 'fed' });
+      const listed = await waitFor(
+        async () => {
+          const seen: { id: string; type: string; data: unknown }[] = [];
+          for await (const event of client.events.list({ type: 'generation.completed' })) seen.push(event);
+          return seen.length ? seen : undefined;
+        },
+        20_000,
+        'the event in the feed',
+      );
+      assert.deepEqual(
+        listed.map((e) => [e.type, (e.data as { generation_id: string }).generation_id]),
+        [['generation.completed', generation.id]],
+      );
+      assert.deepEqual(await client.events.get(listed[0]!.id), listed[0]);
+      assert.equal((await collect(client.events.list({ type: 'generation.failed' }))).length, 0);
+
+      await waitFor(async () => (await client.webhooks.get(hook.id)).status === 'disabled', 20_000, 'the 410 to disable the webhook');
+      const enabled = await client.webhooks.update(hook.id, { status: 'enabled' });
+      assert.deepEqual([enabled.status, enabled.disabled_reason], ['enabled', null]);
+      assert.equal((await client.webhooks.get(hook.id)).status, 'enabled');
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('retries a creation whose answer was lost with the same Idempotency-Key, and the wallet is charged once', async () => {
     const org = await createOrganization({ credits: 10_000 });
     const keys: string[] = [];
@@ -243,3 +278,9 @@ describe('the TypeScript client against the service', function () {
     assert.ok(error.retryAfter !== undefined && error.retryAfter > 0, `retryAfter ${error.retryAfter}`);
   });
 });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
