@@ -61,6 +61,8 @@ describe('the TypeScript client’s verifyStandardWebhook', () => {
     refused(() => verifyStandardWebhook(body, { ...headers, 'webhook-timestamp': 'soon' }, secret, { now }), /not unix seconds/);
     refused(() => verifyStandardWebhook(body, { ...headers, 'webhook-signature': 'v2,abc' }, secret, { now }), /no v1,/);
     refused(() => verifyStandardWebhook(body, headers, [], { now }), /no secret/);
+    refused(() => verifyStandardWebhook(body, headers, 'whsec_', { now }), /no secret is whsec_<base64>/);
+    assert.equal(verifyStandardWebhook(body, headers, ['whsec_', 'whsec_not the secret', secret], { now }).id, 'evt_1', 'a secret that is not base64 does not stop the next');
     // Node hands header names in lower case; any case is found.
     assert.equal(
       verifyStandardWebhook(body, { 'Webhook-Id': 'evt_1', 'Webhook-Timestamp': String(now), 'Webhook-Signature': headers['webhook-signature'] }, secret, { now }).id,

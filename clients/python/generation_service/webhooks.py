@@ -111,15 +111,13 @@ def _header(headers: Mapping[str, str], name: str) -> str | None:
     return next((v for k, v in headers.items() if k.lower() == name), None)
 
 
-def _standard_key(secret: str) -> bytes:
+def _standard_key(secret: str) -> bytes | None:
+    """The HMAC key of a secret: its base64 part, decoded; None for one that does not decode (it matches nothing)."""
     encoded = secret[len(_SECRET_PREFIX) :] if secret.startswith(_SECRET_PREFIX) else secret
     try:
-        key = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError) as err:
-        raise WebhookVerificationError("a secret is not whsec_<base64>: no Standard Webhooks key derives from it") from err
-    if not key:
-        raise WebhookVerificationError("a secret is not whsec_<base64>: no Standard Webhooks key derives from it")
-    return key
+        return base64.b64decode(encoded, validate=True) or None
+    except (binascii.Error, ValueError):
+        return None
 
 
 def verify_standard_webhook(
@@ -141,7 +139,9 @@ def verify_standard_webhook(
         raise WebhookVerificationError("no webhook-id, webhook-timestamp and webhook-signature headers")
     if not timestamp_text.isascii() or not timestamp_text.isdigit():
         raise WebhookVerificationError(f"the webhook-timestamp header is not unix seconds: {timestamp_text!r}")
-    secrets = _secrets(secret_or_secrets)
+    keys = [key for key in map(_standard_key, _secrets(secret_or_secrets)) if key is not None]
+    if not keys:
+        raise WebhookVerificationError("no secret is whsec_<base64>: no Standard Webhooks key derives from it")
     timestamp = int(timestamp_text)
     _check_timestamp(timestamp, tolerance_seconds, now)
     signatures = [value for version, sep, value in (part.partition(",") for part in signature_header.split(" ")) if sep and version == "v1" and value]
@@ -150,8 +150,8 @@ def verify_standard_webhook(
     body = raw_body.encode("utf-8") if isinstance(raw_body, str) else bytes(raw_body)
     signed = f"{webhook_id}.{timestamp}.".encode() + body
     matched = False
-    for secret in secrets:
-        expected = base64.b64encode(hmac.new(_standard_key(secret), signed, hashlib.sha256).digest()).decode("ascii")
+    for key in keys:
+        expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode("ascii")
         for signature in signatures:
             # No early exit: every pair is compared, in constant time each.
             matched |= hmac.compare_digest(expected, signature)

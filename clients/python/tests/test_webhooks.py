@@ -178,3 +178,7 @@ def test_missing_or_malformed_standard_headers_are_refused() -> None:
             verify_standard_webhook(body, headers, OTHER_SECRET)
     with pytest.raises(WebhookVerificationError, match="no secret"):
         verify_standard_webhook(body, good, [])
+    with pytest.raises(WebhookVerificationError, match="no secret is whsec_<base64>"):
+        verify_standard_webhook(body, good, "whsec_not-base64!")
+    # A secret that is not base64 matches nothing, and does not stop the next one from matching.
+    assert verify_standard_webhook(body, good, ["whsec_not-base64!", OTHER_SECRET])["id"] == "evt_4"

@@ -24,11 +24,11 @@ function header(headers: StandardWebhookHeaders, name: string): string | undefin
   return Array.isArray(value) ? (value as readonly string[]).join(' ') : (value as string | undefined);
 }
 
-function keyOf(secret: string): Buffer {
+/** The HMAC key of a secret: its base64 part, decoded; nothing for one that decodes to no bytes (it matches nothing). */
+function keyOf(secret: string): Buffer | undefined {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   const key = Buffer.from(encoded, 'base64');
-  if (key.length === 0) throw new WebhookVerificationError('a secret is not whsec_<base64>: no Standard Webhooks key derives from it');
-  return key;
+  return key.length > 0 ? key : undefined;
 }
 
 function signaturesOf(value: string): Buffer[] {
@@ -59,6 +59,8 @@ export function verifyStandardWebhook(
   if (!/^\d+$/.test(timestampText)) throw new WebhookVerificationError('the webhook-timestamp header is not unix seconds');
   const secrets = typeof secret === 'string' ? [secret] : secret;
   if (secrets.length === 0) throw new WebhookVerificationError('no secret to verify with');
+  const keys = secrets.map(keyOf).filter((key) => key !== undefined);
+  if (keys.length === 0) throw new WebhookVerificationError('no secret is whsec_<base64>: no Standard Webhooks key derives from it');
   const timestamp = Number(timestampText);
   checkTimestamp(timestamp, options);
   const signatures = signaturesOf(signatureHeader);
@@ -66,8 +68,8 @@ export function verifyStandardWebhook(
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
   const signed = Buffer.concat([Buffer.from(`${id}.${timestamp}.`, 'utf8'), body]);
   let matched = false;
-  for (const key of secrets) {
-    const expected = createHmac('sha256', keyOf(key)).update(signed).digest();
+  for (const key of keys) {
+    const expected = createHmac('sha256', key).update(signed).digest();
     // Every pair is compared (no early exit) so the time taken says nothing about which matched.
     for (const candidate of signatures) matched = timingSafeEqual(expected, candidate) || matched;
   }
