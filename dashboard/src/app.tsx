@@ -10,6 +10,7 @@ import { ApiKeys } from './pages/api-keys';
 import { Users } from './pages/users';
 import { Webhooks } from './pages/webhooks';
 import { WebhookDetail } from './pages/webhook-detail';
+import { Events } from './pages/events';
 import { mayCall, type RouteName } from './permissions';
 import { href, useLocation, type ViewProps } from './router';
 import { useSession, useSessionState } from './session-context';
@@ -37,6 +38,7 @@ const VIEWS: View[] = [
   { section: 'keys', title: 'API keys', needs: 'listApiKeys', list: ApiKeys },
   { section: 'users', title: 'Users', needs: 'listUsers', list: Users },
   { section: 'webhooks', title: 'Webhooks', needs: 'listWebhooks', list: Webhooks, detail: WebhookDetail },
+  { section: 'events', title: 'Events', needs: 'listEvents', list: Events },
 ];
 
 export function App() {

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import type http from 'node:http';
 import {
   AuthenticationError,
   createClient,
   InsufficientCreditsError,
   NotFoundError,
   RateLimitError,
+  verifyStandardWebhook,
   verifyWebhook,
   WebhookVerificationError,
   type Generation,
@@ -15,7 +17,8 @@ import { stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 
 // The TypeScript client (clients/typescript) against the running service: every modality, a
-// comparison to its verdict, pagination, a signed webhook verified by verifyWebhook, a retried
+// comparison to its verdict, pagination, a signed webhook verified by verifyWebhook and
+// verifyStandardWebhook, a retried
 // creation charged once, and the service's 402 and 429 as the client's typed errors.
 
 const clientFor = (org: TestOrganization, extra: Partial<Parameters<typeof createClient>[0]> = {}) => createClient({ apiKey: org.liveKey, baseUrl: stack().apiUrl, ...extra });
@@ -93,15 +96,15 @@ describe('the TypeScript client against the service', function () {
     await assertLedgerBalanced(org.id);
   });
 
-  it('receives a signed webhook that verifyWebhook accepts with either secret after a rotation, and refuses when tampered with', async () => {
+  it('receives a signed webhook that verifyWebhook and verifyStandardWebhook accept with either secret after a rotation, and refuse when tampered with', async () => {
     const org = await createOrganization();
     const client = clientFor(org);
-    const received: { signature: string; body: string }[] = [];
+    const received: { signature: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
     const receiver = await startHttpsServer(stack().receiverCertificate, (req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        received.push({ signature: String(req.headers['x-service-signature']), body });
+        received.push({ signature: String(req.headers['x-service-signature']), headers: req.headers, body });
         res.writeHead(200).end('ok');
       });
     });
@@ -110,7 +113,7 @@ describe('the TypeScript client against the service', function () {
       const rotated = await client.webhooks.rotateSecret(hook.id);
       const generation = await client.images.create({ model: 'flux-schnell', prompt: 'hooked' });
       await waitFor(async () => received.length >= 1, 20_000, 'the delivery');
-      const { signature, body } = received[0]!;
+      const { signature, headers, body } = received[0]!;
 
       const event = verifyWebhook(body, signature, rotated.secret);
       assert.equal(event.type, 'generation.completed');
@@ -119,6 +122,49 @@ describe('the TypeScript client against the service', function () {
       assert.throws(() => verifyWebhook(body.replace(generation.id, 'gen_forged'), signature, [rotated.secret, hook.secret]), WebhookVerificationError);
       assert.throws(() => verifyWebhook(body, signature, 'whsec_not_the_secret'), WebhookVerificationError);
       assert.throws(() => verifyWebhook(body, signature, rotated.secret, { now: Math.floor(Date.now() / 1000) + 301 }), /300 s/);
+
+      // The same delivery's Standard Webhooks headers: both secrets of the rotation sign.
+      assert.equal(String(headers['webhook-signature']).split(' ').length, 2, 'one signature per live secret');
+      assert.equal(verifyStandardWebhook(body, headers, rotated.secret).id, event.id, 'webhook-id is the event id');
+      assert.equal(verifyStandardWebhook(body, headers, hook.secret).id, event.id, 'the secret before the rotation still verifies');
+      assert.throws(() => verifyStandardWebhook(body.replace(generation.id, 'gen_forged'), headers, [rotated.secret, hook.secret]), WebhookVerificationError);
+      assert.throws(() => verifyStandardWebhook(body, { ...headers, 'webhook-id': 'evt_forged' }, rotated.secret), WebhookVerificationError);
+      assert.throws(() => verifyStandardWebhook(body, headers, rotated.secret, { now: Math.floor(Date.now() / 1000) + 301 }), /300 s/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('reads the events feed (events.list filtered by type, events.get) and re-enables a webhook its receiver disabled with 410 Gone (webhooks.update)', async () => {
+    const org = await createOrganization();
+    const client = clientFor(org);
+    const receiver = await startHttpsServer(stack().receiverCertificate, (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(410).end('gone'));
+    });
+    try {
+      const hook = await client.webhooks.create({ url: `https://127.0.0.1:${receiver.port}/hook`, events: ['generation.completed'] });
+      const generation = await client.images.create({ model: 'flux-schnell', prompt: 'fed' });
+      const listed = await waitFor(
+        async () => {
+          const seen: { id: string; type: string; data: unknown }[] = [];
+          for await (const event of client.events.list({ type: 'generation.completed' })) seen.push(event);
+          return seen.length ? seen : undefined;
+        },
+        20_000,
+        'the event in the feed',
+      );
+      assert.deepEqual(
+        listed.map((e) => [e.type, (e.data as { generation_id: string }).generation_id]),
+        [['generation.completed', generation.id]],
+      );
+      assert.deepEqual(await client.events.get(listed[0]!.id), listed[0]);
+      assert.equal((await collect(client.events.list({ type: 'generation.failed' }))).length, 0);
+
+      await waitFor(async () => (await client.webhooks.get(hook.id)).status === 'disabled', 20_000, 'the 410 to disable the webhook');
+      const enabled = await client.webhooks.update(hook.id, { status: 'enabled' });
+      assert.deepEqual([enabled.status, enabled.disabled_reason], ['enabled', null]);
+      assert.equal((await client.webhooks.get(hook.id)).status, 'enabled');
     } finally {
       await receiver.close();
     }
@@ -232,3 +278,9 @@ describe('the TypeScript client against the service', function () {
     assert.ok(error.retryAfter !== undefined && error.retryAfter > 0, `retryAfter ${error.retryAfter}`);
   });
 });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

@@ -72,7 +72,7 @@ describe('dashboard: sign-in', function () {
     await signIn(session, viewer);
     const nav = session.page.getByRole('navigation', { name: 'Sections' });
     const links = (await nav.getByRole('link').allTextContents()).sort();
-    assert.deepEqual(links, ['Comparisons', 'Generations', 'Overview', 'Try it'].sort());
+    assert.deepEqual(links, ['Comparisons', 'Events', 'Generations', 'Overview', 'Try it'].sort(), 'the events feed is open to viewers, as GET /v1/events is');
     await go(session, '/keys');
     await session.page.getByText('This key may not open API keys').waitFor();
     assert.equal((await call('GET', '/v1/api-keys', { key: viewer })).status, 403, 'and the API refuses it anyway');

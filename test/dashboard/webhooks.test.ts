@@ -11,7 +11,9 @@ import { closeDashboard, go, openDashboard, screenshot, signIn, useDashboardBrow
 // Webhooks in the dashboard (#/webhooks, #/webhooks/<id>): an endpoint subscribed in the page with
 // its secret shown once, a receiver failing until the delivery is exhausted (the test stack retries
 // a second apart, six attempts, and allows private https receivers it trusts), the attempts shown,
-// then a Replay clicked in the page delivered and verifiable with the secret the page showed.
+// then a Replay clicked in the page delivered and verifiable with the secret the page showed; and a
+// webhook disabled by its receiver's 410 Gone shown disabled with its reason, enabled again from its
+// page, the button offered to no viewer.
 
 interface Receipt {
   headers: IncomingHttpHeaders;
@@ -138,5 +140,73 @@ describe('dashboard: webhooks', function () {
     await page.getByText('No endpoints yet.').waitFor();
     assert.equal((await call('GET', `/v1/webhooks/${hook.body.id}`, { key: org.liveKey })).status, 404);
     await closeDashboard(session);
+  });
+
+  it('shows a webhook its receiver disabled with 410 Gone, disabled with the reason, and Enable re-enables it; a viewer is offered no Enable', async () => {
+    const org = await createOrganization();
+    let gone = true;
+    const receiver = await startReceiver(() => (gone ? 410 : 200));
+    try {
+      const created = await call('POST', '/v1/webhooks', { key: org.liveKey, body: { url: receiver.url, events: ['generation.completed'], description: 'gone soon' } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const hook = created.body.id as string;
+      const image = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a closed door' } });
+      assert.ok([200, 202].includes(image.status), JSON.stringify(image.body));
+      const disabled = await waitFor(
+        async () => {
+          const shown = (await call('GET', `/v1/webhooks/${hook}`, { key: org.liveKey })).body;
+          return shown.status === 'disabled' ? shown : undefined;
+        },
+        30_000,
+        'the webhook to be disabled by the 410',
+      );
+      assert.match(disabled.disabled_reason, /410 Gone/);
+
+      const session = await openDashboard(browser(), { hash: '/webhooks' });
+      const { page } = session;
+      await signIn(session, org.liveKey);
+      const row = page.getByTestId(`webhook-${hook}`);
+      await row.getByTestId('webhook-status').getByText('disabled', { exact: true }).waitFor();
+      assert.match((await row.textContent()) ?? '', /failing since/);
+      // The event-type picker offers the operational events.
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      for (const type of ['webhook.endpoint_disabled', 'webhook.delivery_exhausted']) await page.getByLabel(type).waitFor();
+      await screenshot(session, 'webhooks-list-disabled');
+
+      await go(session, `/webhooks/${hook}`);
+      const health = page.getByTestId('webhook-health');
+      await health.getByTestId('webhook-status').getByText('disabled', { exact: true }).waitFor();
+      assert.equal(((await health.getByTestId('webhook-disabled-reason').textContent()) ?? '').replace(/^Reason:\s*/, ''), disabled.disabled_reason);
+      assert.notEqual(((await health.getByTestId('webhook-failing-since').textContent()) ?? '').trim(), '—');
+      assert.equal(((await health.getByTestId('webhook-last-success').textContent()) ?? '').trim(), '—', 'it never accepted a delivery');
+      await screenshot(session, 'webhook-disabled');
+
+      gone = false;
+      await health.getByRole('button', { name: 'Enable' }).click();
+      await health.getByTestId('webhook-status').getByText('enabled', { exact: true }).waitFor();
+      assert.equal(await health.getByRole('button', { name: 'Enable' }).count(), 0, 'no Enable on an enabled webhook');
+      assert.equal(await health.getByTestId('webhook-disabled-reason').count(), 0);
+      const enabled = (await call('GET', `/v1/webhooks/${hook}`, { key: org.liveKey })).body;
+      assert.deepEqual([enabled.status, enabled.disabled_reason, enabled.failing_since], ['enabled', null, null]);
+      await closeDashboard(session);
+
+      // Enabled again through the page: the next event is delivered.
+      const before = receiver.received.length;
+      await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'an open door' } });
+      await waitFor(async () => receiver.received.length > before, 30_000, 'a delivery after enabling');
+
+      // A viewer key: the webhook's page is not offered, nor its Enable.
+      const viewer = (await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'viewer', role: 'viewer' } })).body.secret as string;
+      const again = await call('PATCH', `/v1/webhooks/${hook}`, { key: viewer, body: { status: 'enabled' } });
+      assert.equal(again.status, 403, 'the API refuses a viewer the same call');
+      const viewing = await openDashboard(browser(), { hash: `/webhooks/${hook}` });
+      await signIn(viewing, viewer);
+      await viewing.page.getByText('This key may not open Webhooks').waitFor();
+      assert.equal(await viewing.page.getByRole('button', { name: 'Enable' }).count(), 0);
+      await closeDashboard(viewing);
+      await assertLedgerBalanced(org.id);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ from .errors import (
     WaitTimeoutError,
     WebhookVerificationError,
 )
-from .webhooks import SIGNATURE_HEADER, verify_webhook
+from .webhooks import SIGNATURE_HEADER, STANDARD_HEADERS, verify_standard_webhook, verify_webhook
 
 __all__ = [
     "APIConnectionError",
@@ -40,10 +40,12 @@ __all__ = [
     "PermissionDeniedError",
     "RateLimitError",
     "SIGNATURE_HEADER",
+    "STANDARD_HEADERS",
     "ServerError",
     "ServiceUnavailableError",
     "WaitTimeoutError",
     "WebhookVerificationError",
     "models",
+    "verify_standard_webhook",
     "verify_webhook",
 ]

@@ -20,4 +20,5 @@ export type { RequestOptions } from './request.js';
 export type { ChatCompletion, Comparison, Generation, WebhookEvent } from './types.js';
 export { WaitTimeoutError, type WaitOptions } from './wait.js';
 export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions } from './webhook-verification.js';
+export { verifyStandardWebhook, type StandardWebhookHeaders } from './standard-webhook-verification.js';
 export type { components, operations, paths } from './generated/openapi.js';

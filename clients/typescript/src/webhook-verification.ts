@@ -6,6 +6,8 @@ import type { WebhookEvent } from './types.js';
 // `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<raw body>">`, with one `v1=` per live secret
 // while a secret is being rotated. Any `v1` matching any given secret passes; comparisons are
 // constant-time; a timestamp further than the tolerance from now is refused (replay protection).
+// The Standard Webhooks headers each delivery also carries are checked by verifyStandardWebhook
+// (standard-webhook-verification.ts), with the same tolerance rule and errors from here.
 
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
@@ -36,9 +38,25 @@ function parseHeader(header: string): { timestamp: number; signatures: Buffer[] 
   return { timestamp, signatures };
 }
 
+/** Refuses a signature timestamp further than the tolerance from now, either way (replay protection). */
+export function checkTimestamp(timestamp: number, options: VerifyWebhookOptions): void {
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_S;
+  if (Math.abs(now - timestamp) > tolerance) throw new WebhookVerificationError(`the signature's timestamp is more than ${tolerance} s from now`);
+}
+
+export function parseEvent(body: Buffer): WebhookEvent {
+  try {
+    return JSON.parse(body.toString('utf8')) as WebhookEvent;
+  } catch {
+    throw new WebhookVerificationError('the body is not JSON');
+  }
+}
+
 /**
  * Checks `signatureHeader` (the request's X-Service-Signature header) against the raw request body
- * (exactly the bytes received, before any JSON parsing) and returns the parsed event.
+ * (exactly the bytes received, before any JSON parsing) and returns the parsed event. For the
+ * Standard Webhooks headers of the same delivery use verifyStandardWebhook.
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,
@@ -50,9 +68,7 @@ export function verifyWebhook(
   const secrets = typeof secret === 'string' ? [secret] : secret;
   if (secrets.length === 0) throw new WebhookVerificationError('no secret to verify with');
   const { timestamp, signatures } = parseHeader(signatureHeader);
-  const now = options.now ?? Math.floor(Date.now() / 1000);
-  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_S;
-  if (Math.abs(now - timestamp) > tolerance) throw new WebhookVerificationError(`the signature's timestamp is more than ${tolerance} s from now`);
+  checkTimestamp(timestamp, options);
 
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
   const signed = Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), body]);
@@ -63,9 +79,5 @@ export function verifyWebhook(
     for (const candidate of signatures) matched = timingSafeEqual(expected, candidate) || matched;
   }
   if (!matched) throw new WebhookVerificationError('no signature matches the body and secret');
-  try {
-    return JSON.parse(body.toString('utf8')) as WebhookEvent;
-  } catch {
-    throw new WebhookVerificationError('the body is not JSON');
-  }
+  return parseEvent(body);
 }

@@ -8,10 +8,12 @@ import { formatTime } from '../components/format';
 import { href, navigate, type ViewProps } from '../router';
 import { useSession } from '../session-context';
 import { DeliveryLog } from './webhook-deliveries';
+import { WebhookHealth } from './webhook-health';
 import { EventTags } from './webhooks';
 
-// #/webhooks/<id>: one subscription: what it receives, rotating its secret (the new one shown
-// once; the old one keeps signing for a day), deleting it, and its delivery log, filtered by
+// #/webhooks/<id>: one subscription: what it receives, its health (enabling it again once
+// disabled), rotating its secret (the new one shown once; the old one keeps signing for a day),
+// deleting it, and its delivery log, filtered by
 // status through the hash (`?status=exhausted`) so a reload keeps the filter.
 
 const isStatus = (value: string | null): value is DeliveryStatus => DELIVERY_STATUSES.includes(value as DeliveryStatus);
@@ -33,6 +35,7 @@ export function WebhookDetail({ location }: ViewProps) {
       </h1>
       <ErrorNotice error={webhook.error} />
       {!webhook.data && webhook.loading && <Spinner />}
+      {webhook.data && <WebhookHealth webhook={webhook.data} onEnabled={() => webhook.reload()} />}
       {webhook.data && (
         <div class="card">
           <p>

@@ -11,6 +11,7 @@ import { mayCall } from '../permissions';
 import { href, type ViewProps } from '../router';
 import { useSession } from '../session-context';
 import { pageQuery, useListPage } from './use-list-page';
+import { WebhookStatusBadge } from './webhook-health';
 
 // #/webhooks: this environment's subscriptions, page by page, and subscribing a new URL. The
 // signing secret is shown once, in this view's state only; each subscription's page
@@ -50,8 +51,8 @@ export function Webhooks(_props: ViewProps) {
         <div class="card" data-testid="webhook-created">
           <SecretOnce title={`Signing secret of ${created.url}`} secret={created.secret} />
           <p class="small">
-            Verify each delivery's <code>X-Service-Signature</code> header with it (the clients' <code>verifyWebhook</code>).{' '}
-            <a href={href(['webhooks', created.id])}>Open its delivery log</a>
+            Verify each delivery's <code>X-Service-Signature</code> header with it (the clients' <code>verifyWebhook</code>), or its Standard Webhooks headers (
+            <code>verifyStandardWebhook</code>, or any Standard Webhooks library). <a href={href(['webhooks', created.id])}>Open its delivery log</a>
           </p>
         </div>
       )}
@@ -64,6 +65,7 @@ export function Webhooks(_props: ViewProps) {
             <thead>
               <tr>
                 <th scope="col">Endpoint</th>
+                <th scope="col">Status</th>
                 <th scope="col">Events</th>
                 <th scope="col">Created</th>
               </tr>
@@ -76,6 +78,10 @@ export function Webhooks(_props: ViewProps) {
                       {webhook.url}
                     </a>
                     {webhook.description && <div class="muted small">{webhook.description}</div>}
+                  </td>
+                  <td>
+                    <WebhookStatusBadge status={webhook.status} />
+                    {webhook.failing_since && <div class="muted small">failing since {formatTime(webhook.failing_since)}</div>}
                   </td>
                   <td>
                     <EventTags events={webhook.events} />

@@ -3,8 +3,8 @@ import { paginate } from '../pagination.js';
 import { idempotencyHeaders, unwrap, type Api, type RequestOptions } from '../request.js';
 import type { Query, RequestBody } from '../types.js';
 
-// The organization's own resources as typed pass-throughs: webhooks, API keys, balance, usage and
-// the model catalog. Anything not wrapped here is reachable, typed, through `client.api`.
+// The organization's own resources as typed pass-throughs: webhooks, the events feed, API keys,
+// balance, usage and the model catalog. Anything not wrapped here is reachable, typed, through `client.api`.
 
 type Schemas = components['schemas'];
 
@@ -17,11 +17,22 @@ export function webhooksResource(api: Api) {
     get: (id: string) => unwrap<Schemas['Webhook']>(api.GET('/v1/webhooks/{id}', { params: { path: { id } } })),
     list: () => paginate<Schemas['Webhook']>((startingAfter) => unwrap(api.GET('/v1/webhooks', { params: { query: after(startingAfter) } }))),
     delete: (id: string) => unwrap<Schemas['DeletedWebhook']>(api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
+    /** `{ status: 'enabled' }` resumes deliveries to a disabled webhook. */
+    update: (id: string, body: RequestBody<'/v1/webhooks/{id}', 'patch'>) => unwrap<Schemas['Webhook']>(api.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body })),
     /** A new secret; the old one keeps signing (next to it) until its grace period ends. */
     rotateSecret: (id: string, options?: RequestOptions) =>
       unwrap<Schemas['WebhookWithSecret']>(api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id } }, headers: idempotencyHeaders(options) })),
     deliveries: (id: string) =>
       paginate<Schemas['WebhookDelivery']>((startingAfter) => unwrap(api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: after(startingAfter) } }))),
+  };
+}
+
+/** GET /v1/events: the envelopes deliveries carry, newest first, for a receiver that polls. */
+export function eventsResource(api: Api) {
+  return {
+    list: (query: Omit<Query<'/v1/events', 'get'>, 'starting_after'> = {}) =>
+      paginate<Schemas['Event']>((startingAfter) => unwrap(api.GET('/v1/events', { params: { query: { ...query, ...after(startingAfter) } } }))),
+    get: (id: string) => unwrap<Schemas['Event']>(api.GET('/v1/events/{id}', { params: { path: { id } } })),
   };
 }
 
@@ -38,6 +49,7 @@ export function apiKeysResource(api: Api) {
 export function accountResources(api: Api) {
   return {
     webhooks: webhooksResource(api),
+    events: eventsResource(api),
     apiKeys: apiKeysResource(api),
     balance: { get: () => unwrap<Schemas['Balance']>(api.GET('/v1/balance')) },
     // The operation answers JSON or CSV by `format`; each method asks for one and is typed for it.
