@@ -7,3 +7,4 @@ export { reconcilerWorkflow } from './reconciler';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
 export { anomalyDetectorWorkflow } from './anomaly-detector';
+export { eventRetentionWorkflow } from './event-retention';
