@@ -11,7 +11,7 @@ import { metrics } from '../observability/metrics';
 // carries on where it stopped.
 
 /** Events per batch: one short transaction, however many deliveries and attempts they carry. */
-export const EVENT_RETENTION_BATCH = 1000;
+const EVENT_RETENTION_BATCH = 1000;
 
 export interface EventRetentionDeps {
   knex: Knex;
