@@ -8,6 +8,7 @@ import type { Storage } from '../storage/types';
 import { createAnomalyActivities } from './anomaly-detector';
 import { createComparisonActivities } from './comparisons';
 import { createCreditActivities } from './credits';
+import { createEventRetentionActivities } from './event-retention';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 import { createReconcilerActivities } from './reconciler';
@@ -36,6 +37,8 @@ export interface ActivityDeps {
   webhooks?: WebhookDeps;
   /** ANOMALY_FACTOR and ANOMALY_FLOOR_CREDITS; the defaults of decisions §4 without them. */
   anomaly?: AnomalySettings;
+  /** EVENT_RETENTION_DAYS: how long the retention sweep keeps events (30 without it). */
+  eventRetentionDays?: number;
 }
 
 /** Every activity, bound to its dependencies; tests pass a real database here. */
@@ -48,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createReconcilerActivities({ ...deps, refund: credits.refundCredits }),
     ...createWebhookActivities(deps),
     ...createAnomalyActivities(deps),
+    ...createEventRetentionActivities(deps),
   };
 }
 

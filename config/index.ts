@@ -101,7 +101,7 @@ export interface Config {
   webhookConcurrentAttempts: number;
   /** WEBHOOK_CA_CERTS: a PEM file of certificate authorities receivers may use besides the system's. */
   webhookCaCerts: string | undefined;
-  /** EVENT_RETENTION_DAYS: how far back GET /v1/events reaches; older events are not shown. */
+  /** EVENT_RETENTION_DAYS: how long events are kept: GET /v1/events shows nothing older, the workers' retention sweep deletes older ones. */
   eventRetentionDays: number;
   outputUrlTtlSeconds: number;
   /**

@@ -23,6 +23,7 @@ import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due'
 import * as webhookEndpointHealth from './migrations/0020-webhook-endpoint-health';
 import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed';
 import * as webhookRecoveries from './migrations/0023-webhook-recoveries';
+import * as eventRetention from './migrations/0024-event-retention';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0020-webhook-endpoint-health': webhookEndpointHealth,
   '0021-event-sequence-and-feed': eventSequenceAndFeed,
   '0023-webhook-recoveries': webhookRecoveries,
+  '0024-event-retention': eventRetention,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -81,6 +81,9 @@ export const metrics = {
   /** From the event's creation to the receiver's 2xx. */
   webhookDeliveryLatency: histogram('webhook_delivery_latency_seconds', 'Time from an event’s creation to its delivery.', [], JOB_BUCKETS),
 
+  /** Rows the retention sweep deleted (EVENT_RETENTION_DAYS). table: events | webhook_deliveries | webhook_attempts. */
+  eventRowsDeleted: counter('event_retention_deleted_rows_total', 'Rows deleted by the event retention sweep, by table.', ['table']),
+
   // ── Repairs ──
   /** The reconciler finding and settling a job nothing else would have. kind: what it repaired. */
   reconcilerRepairs: counter('reconciler_repairs_total', 'Repairs made by the reconciler, by kind.', ['kind']),

@@ -43,6 +43,8 @@ export interface WorkerDeps {
   webhooks?: WebhookDeps;
   /** The anomaly detector's factor and floor (ANOMALY_FACTOR, ANOMALY_FLOOR_CREDITS). */
   anomaly?: AnomalySettings;
+  /** EVENT_RETENTION_DAYS, for the retention sweep's activity. */
+  eventRetentionDays?: number;
   /**
    * A pre-built bundle (tests build one per run); otherwise the worker bundles workflows/ itself. A
    * traced worker's bundle must have the tracing interceptors (workflowCode(path, { traced: true })).
@@ -67,6 +69,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     ...(deps.temporal && { temporal: deps.temporal }),
     ...(deps.webhooks && { webhooks: deps.webhooks }),
     ...(deps.anomaly && { anomaly: deps.anomaly }),
+    ...(deps.eventRetentionDays !== undefined && { eventRetentionDays: deps.eventRetentionDays }),
   });
   const slots = deps.workflowTaskSlots ?? DEFAULT_WORKFLOW_TASK_SLOTS;
   const code = workflowCode(undefined, { traced: deps.tracing !== undefined });

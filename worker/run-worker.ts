@@ -14,6 +14,7 @@ import type { providerRegistryFromConfig } from './provider-registry';
 import { generationDepsFromConfig } from './generation-deps';
 import { ensureSdkRuntime } from './sdk-runtime';
 import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
+import { ensureEventRetentionSchedule } from './event-retention-schedule';
 import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
@@ -44,6 +45,7 @@ export async function startWorker(
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace, ...(opts.tracing && { interceptors: opts.tracing.clientInterceptors() }) });
   await ensureReconcilerSchedule(client, config.taskQueue, logger);
   await ensureAnomalyDetectorSchedule(client, config.taskQueue, logger);
+  await ensureEventRetentionSchedule(client, config.taskQueue, logger);
   const webhooks = webhookDeps(config, logger);
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
   const pollHints = await startPollHintListener(databaseUrl, logger);
@@ -60,6 +62,7 @@ export async function startWorker(
     temporal: client,
     ...(webhooks && { webhooks }),
     anomaly: { factor: config.anomalyFactor, floorCredits: config.anomalyFloorCredits },
+    eventRetentionDays: config.eventRetentionDays,
     ...(opts.tracing && { tracing: opts.tracing }),
   };
   const worker = await createWorker({ ...shared, taskQueue: config.taskQueue, workflowTaskSlots: config.workerWorkflowTaskSlots, activitySlots: config.workerActivitySlots });

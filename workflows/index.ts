@@ -8,3 +8,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
 export { webhookRecoveryWorkflow } from './webhook-recovery';
 export { anomalyDetectorWorkflow } from './anomaly-detector';
+export { eventRetentionWorkflow } from './event-retention';

@@ -1,3 +1,4 @@
+import { eventRetentionStart } from '../../domain/event-retention';
 import { webhookEnvelope } from '../../domain/webhook-events';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
@@ -11,10 +12,8 @@ import { parseEventListQuery } from '../schemas/events';
 // nothing; it shows the key's organization and environment only, and nothing older than
 // EVENT_RETENTION_DAYS.
 
-const DAY_MS = 86_400_000;
-
 export function registerEventRoutes(router: AppRouter, deps: ApiDeps): void {
-  const retentionStart = () => new Date(deps.clock().getTime() - deps.eventRetentionDays * DAY_MS);
+  const retentionStart = () => eventRetentionStart(deps.clock(), deps.eventRetentionDays);
 
   defineRoute(router, deps, ROUTES.listEvents, async (ctx) => {
     const owner = principalOf(ctx);
