@@ -35,7 +35,8 @@ export function createEventRetentionActivities(deps: EventRetentionDeps) {
         budgetMonthsFrom: budgetThresholdKeptFrom(now),
         limit: EVENT_RETENTION_BATCH,
       });
-      if (deleted.events > 0) {
+      if (deleted.events > 0 || deleted.recoveries > 0) {
+        metrics.eventRowsDeleted.inc({ table: 'webhook_recoveries' }, deleted.recoveries);
         metrics.eventRowsDeleted.inc({ table: 'events' }, deleted.events);
         metrics.eventRowsDeleted.inc({ table: 'webhook_deliveries' }, deleted.deliveries);
         metrics.eventRowsDeleted.inc({ table: 'webhook_attempts' }, deleted.attempts);

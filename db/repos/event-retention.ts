@@ -19,6 +19,8 @@ export interface DeletedEventRows {
   events: number;
   deliveries: number;
   attempts: number;
+  /** Completed bulk recoveries whose replays are all gone. */
+  recoveries: number;
 }
 
 export async function deleteExpiredEvents(knex: Knex, batch: ExpiredEventsBatch): Promise<DeletedEventRows> {
@@ -27,8 +29,11 @@ export async function deleteExpiredEvents(knex: Knex, batch: ExpiredEventsBatch)
   // - an event with a delivery still open (pending or failed: its workflow will attempt it again,
   //   and its delivery log must stay readable);
   // - a budget threshold event whose month may still emit (its row is the once-per-month guard).
-  // The three deletes run in one statement: the foreign keys are checked at its end, once the
-  // attempts, deliveries and events it removes are all gone.
+  // A completed bulk recovery goes once the deliveries it replayed are gone: its counts are read
+  // from them (db/repos/webhook-recoveries.ts), so it would otherwise show ever smaller figures.
+  // It is older than the cut-off when they are, as every event it replayed is older than it.
+  // The deletes run in one statement: the foreign keys are checked at its end, once the attempts,
+  // deliveries, events and recoveries it removes are all gone.
   const result = await knex.raw(
     `WITH doomed AS (
        SELECT e.id FROM events e
@@ -48,12 +53,18 @@ export async function deleteExpiredEvents(knex: Knex, batch: ExpiredEventsBatch)
        DELETE FROM webhook_deliveries d WHERE d.id IN (SELECT id FROM deliveries) RETURNING 1
      ), gone_events AS (
        DELETE FROM events e WHERE e.id IN (SELECT id FROM doomed) RETURNING 1
+     ), gone_recoveries AS (
+       DELETE FROM webhook_recoveries r
+        WHERE r.created_at < :before AND r.status = 'completed'
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.recovery_id = r.id AND d.id NOT IN (SELECT id FROM deliveries))
+       RETURNING 1
      )
      SELECT (SELECT count(*) FROM gone_events)::int AS events,
             (SELECT count(*) FROM gone_deliveries)::int AS deliveries,
-            (SELECT count(*) FROM gone_attempts)::int AS attempts`,
+            (SELECT count(*) FROM gone_attempts)::int AS attempts,
+            (SELECT count(*) FROM gone_recoveries)::int AS recoveries`,
     { before: batch.before, budgetMonthsFrom: batch.budgetMonthsFrom.toISOString().slice(0, 10), limit: batch.limit },
   );
   const row = (result as { rows: DeletedEventRows[] }).rows[0]!;
-  return { events: row.events, deliveries: row.deliveries, attempts: row.attempts };
+  return { events: row.events, deliveries: row.deliveries, attempts: row.attempts, recoveries: row.recoveries };
 }
