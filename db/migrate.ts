@@ -22,6 +22,7 @@ import * as providerKeyOwner from './migrations/0018-provider-key-owner';
 import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due';
 import * as webhookEndpointHealth from './migrations/0020-webhook-endpoint-health';
 import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed';
+import * as webhookThrottling from './migrations/0022-webhook-throttling';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0019-webhook-deliveries-due': webhookDeliveriesDue,
   '0020-webhook-endpoint-health': webhookEndpointHealth,
   '0021-event-sequence-and-feed': eventSequenceAndFeed,
+  '0022-webhook-throttling': webhookThrottling,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
