@@ -27,8 +27,9 @@ import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions
 // Deliveries started before `delivery-always-ends` keep the code they started with (the loop below).
 //
 // A throttled subscription (max_deliveries_per_second, issue 41; `throttled-sends`): the send step
-// takes the attempt's slot and, when it lies ahead, answers `wait` without sending; the workflow
-// sleeps on a durable timer until the slot, then sends the same attempt with the slot held. A wait
+// takes the attempt's slot and, when it lies ahead (or the send gate is closed: db/repos/webhook-throttle.ts),
+// answers `wait` without sending; the workflow sleeps on a durable timer, then sends the same attempt
+// with the slot held (only the gate again, which may answer one more short `wait`). A wait
 // is no attempt and no failure (nothing is recorded until the send), so it moves neither the attempt
 // numbers nor the endpoint's health; the attempt records how long it waited. An unthrottled send is
 // one step, as before. A retry after a failure takes a new slot like any send.
