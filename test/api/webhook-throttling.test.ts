@@ -12,16 +12,18 @@ interface Receipt {
   eventId: string;
 }
 
-/** An https receiver accepting everything, noting when each delivery arrived. */
-async function startReceiver() {
+/** An https receiver accepting everything (or refusing each delivery's first request), noting when each request arrived. */
+async function startReceiver(opts: { refuseFirst?: boolean } = {}) {
   const received: Receipt[] = [];
   const server = await startHttpsServer(stack().receiverCertificate, (req, res) => {
     const at = Date.now();
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      received.push({ at, eventId: (JSON.parse(body) as { id: string }).id });
-      res.writeHead(200).end('ok');
+      const eventId = (JSON.parse(body) as { id: string }).id;
+      const first = !received.some((r) => r.eventId === eventId);
+      received.push({ at, eventId });
+      res.writeHead(opts.refuseFirst && first ? 500 : 200).end('ok');
     });
   });
   return { url: `https://127.0.0.1:${server.port}/hook`, received, close: server.close };
@@ -129,12 +131,40 @@ describe('webhook throttling', function () {
       const longest = Math.max(...slowDeliveries.map((d) => d.attempts[0]!.throttled_ms));
       assert.ok(longest >= 2000, `the longest wait was ${longest} ms`);
 
+      // The waits were no failures: the endpoint's health saw only successes.
+      const shown = (await call('GET', `/v1/webhooks/${slow.id}`, { key: org.liveKey })).body;
+      assert.deepEqual([shown.status, shown.failing_since, typeof shown.last_success_at], ['enabled', null, 'string']);
+
       // The unthrottled webhook of the same events: nothing waited.
       assert.equal(free.received.length, n);
       assert.ok(fastDeliveries.every((d) => d.attempt_count === 1 && d.attempts[0]!.throttled_ms === 0));
     } finally {
       await throttled.close();
       await free.close();
+    }
+  });
+
+  it('spaces retries too: each attempt after a failure takes its own slot', async () => {
+    const org = await createOrganization({ plan: 'pro' });
+    const receiver = await startReceiver({ refuseFirst: true });
+    const rate = 2;
+    try {
+      const hook = await subscribe(org.liveKey, { url: receiver.url, max_deliveries_per_second: rate });
+      await images(org.liveKey, 4);
+      const deliveries = await allSucceeded(org.liveKey, hook.id, 4, 30_000);
+      assert.ok(deliveries.every((d) => d.attempt_count === 2 && d.attempts.length === 2));
+      // 8 requests at 2/s; unthrottled, the 4 retries would follow their failures by the test
+      // schedule's 1 s, all within about 1.5 s of the first request.
+      const times = receiver.received.map((r) => r.at).sort((x, y) => x - y);
+      assert.equal(times.length, 8);
+      const spanMs = times[7]! - times[0]!;
+      assert.ok(spanMs >= ((8 - 1) / rate - 0.5 / rate) * 1000 - 100, `8 requests at 2/s took ${spanMs} ms`);
+      assert.ok(
+        deliveries.some((d) => d.attempts[1]!.number === 2 && d.attempts[1]!.throttled_ms > 0),
+        'a retry waited for its slot',
+      );
+    } finally {
+      await receiver.close();
     }
   });
 
