@@ -16,7 +16,7 @@ import { faultCoverage, MIN_IN_FLIGHT, MIN_IN_FLIGHT_SOAK, voidReasons } from '.
 import { chargedAgainstLedger, fetchApiViews, plannedOutcomeViolations } from './chaos/planned-outcomes';
 import { runSoak, seededRandom } from './chaos/soak';
 import { runBenchmark, type ErrorLog } from './lib/harness';
-import { checkDeliveries, mostInOneSecond, startChaosReceiver, strandedDeliveries, waitUntilDelivered } from './chaos/webhook-checks';
+import { checkDeliveries, startChaosReceiver, strandedDeliveries, waitUntilDelivered } from './chaos/webhook-checks';
 import { generateSecretBoxKey } from '../lib/secret-box';
 import { selfSignedCertificate } from '../test/helpers/tls';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -51,8 +51,7 @@ import { cancelSpread, planWorkload, submitWorkload, type CancelResult, type Pla
 // successful request. Every event goes to a webhook receiver that refuses each delivery's first
 // attempt, so deliveries wait on their retry timers through the faults; each must end delivered,
 // with its attempts numbered without gaps or doubles, and none may be left open with its workflow
-// closed. A second, throttled webhook (THROTTLED_RATE) of every event is held to the same, and its
-// receiver may see at most its rate + 2 requests in any second.
+// closed.
 // Verdict: any violation is a FAIL of the target "no violation" (exit 2); a fault that found fewer
 // than MIN_IN_FLIGHT generations in flight or produced no 503 tested nothing, and voids the run
 // (exit 1), as does a run that breaks down.
@@ -75,8 +74,6 @@ const WORKER_OUTAGE_MS = ADMISSION_TIMEOUT_MS + 2_000;
 const SETTLE_MS = 3_000;
 const RECOVERY_LIMIT_MS = 60_000;
 const DRAIN_LIMIT_MS = 5 * 60_000;
-/** The throttled webhook's rate: its ~2 requests per event drain well within DRAIN_LIMIT_MS. */
-const THROTTLED_RATE = 20;
 const PROBE_TIMEOUT_MS = 15_000;
 /**
  * The image is sync: with API_EMBEDDED_WORKER the API runs it on its own worker, so a worker
@@ -127,8 +124,6 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
   const caFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'chaos-webhooks-')), 'ca.pem');
   await writeFile(caFile, certificate.cert);
   const receiver = await startChaosReceiver(certificate);
-  // A second webhook of every event, throttled (issue 41): its deliveries wait for their turn through the faults too.
-  const throttledReceiver = await startChaosReceiver(certificate);
   // Both processes seal and open webhook secrets with one key; attempts 2 s apart, six of them.
   const webhookEnv = {
     WEBHOOK_SECRETS_KEY: generateSecretBoxKey(),
@@ -160,11 +155,6 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
     if (!hook.secret) throw new Error(`the webhook subscription failed: ${JSON.stringify(hook)}`);
     receiver.setSecret(hook.secret);
     const subscribedAt = new Date(hook.created_at);
-    const throttledHook = JSON.parse(
-      (await requestJson('POST', `${stack.apiUrl}/v1/webhooks`, auth, { url: throttledReceiver.url, events: ['*'], max_deliveries_per_second: THROTTLED_RATE })).body,
-    );
-    if (!throttledHook.secret) throw new Error(`the throttled webhook subscription failed: ${JSON.stringify(throttledHook)}`);
-    throttledReceiver.setSecret(throttledHook.secret);
     const input = JSON.parse((await requestJson('POST', `${stack.apiUrl}/v1/images`, auth, { model: 'flux-schnell', prompt: 'upscale input' })).body);
     const imageUrl = input.outputs[0].url as string;
 
@@ -339,17 +329,6 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
       violations.push(...stranded.map((v) => `webhooks: ${v}`));
       const hooks = await checkDeliveries({ knex, organizationId: org.id, subscriptionId: hook.id, since: subscribedAt, receiver });
       violations.push(...hooks.violations.map((v) => `webhooks: ${v}`));
-      const throttled = await checkDeliveries({
-        knex,
-        organizationId: org.id,
-        subscriptionId: throttledHook.id,
-        since: new Date(throttledHook.created_at),
-        receiver: throttledReceiver,
-      });
-      violations.push(...throttled.violations.map((v) => `throttled webhook: ${v}`));
-      const busiestSecond = mostInOneSecond(throttledReceiver.times);
-      // The gate lets rate + 1 through in a second; one more is the receiver's clock reading after the network.
-      if (busiestSecond > THROTTLED_RATE + 2) violations.push(`throttled webhook: ${busiestSecond} requests within one second at ${THROTTLED_RATE}/s`);
       const money = await checkMoneyInvariants(knex, temporal, { organizationId: org.id });
       violations.push(...money.map((m) => `money: ${m}`));
       violations.push(...stack.unexpectedExits.map((e) => `process: ${e}`));
@@ -397,10 +376,6 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
         `\nwebhooks: ${f.events} events after subscribing, ${f.deliveries} deliveries (exactly one per event: ${f.events === f.deliveries ? 'yes' : 'NO'}), ` +
           `${f.attempts} attempts recorded, ${f.retried} deliveries retried; requests the receiver saw beyond the recorded attempts ` +
           `(an attempt sent, its worker killed before recording it): ${f.extraRequests}${f.extras.length ? ` (${f.extras.join(', ')})` : ''}`,
-      );
-      console.log(
-        `throttled webhook (${THROTTLED_RATE}/s): ${throttled.figures.deliveries} deliveries, ${throttled.figures.attempts} attempts recorded, ` +
-          `at most ${busiestSecond} requests in one second`,
       );
       console.log(
         `planned outcomes (generations and comparison children by their directives, comparisons' verdicts): ${planned.length} violations\n` +
@@ -470,7 +445,6 @@ async function main(args: { soak?: number; seed: number }, errors: ErrorLog) {
   } finally {
     keep ||= violations.length > 0 || errors.seen.length > 0;
     await receiver.close();
-    await throttledReceiver.close();
     await stack.stop(keep);
     if (keep) console.log(`logs (logs/api.log, logs/worker.log) and data kept in ${stack.dir}; rm -rf it when done`);
   }

@@ -10,18 +10,14 @@ export interface ChaosReceiver {
   url: string;
   /** Requests per delivery id, and whether each one's signature verified. */
   requests: Map<string, { count: number; badSignatures: number }>;
-  /** When each request arrived (ms since the epoch), in order. */
-  times: number[];
   setSecret(secret: string): void;
   close(): Promise<void>;
 }
 
 export async function startChaosReceiver(certificate: TestCertificate): Promise<ChaosReceiver> {
   const requests = new Map<string, { count: number; badSignatures: number }>();
-  const times: number[] = [];
   let secret = '';
   const server = await startHttpsServer(certificate, (req, res) => {
-    times.push(Date.now());
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -37,7 +33,7 @@ export async function startChaosReceiver(certificate: TestCertificate): Promise<
       res.writeHead(seen.count === 1 ? 500 : 200).end();
     });
   });
-  return { url: `https://127.0.0.1:${server.port}/hook`, requests, times, setSecret: (s) => void (secret = s), close: server.close };
+  return { url: `https://127.0.0.1:${server.port}/hook`, requests, setSecret: (s) => void (secret = s), close: server.close };
 }
 
 /** Waits until every delivery of the organization has ended, or the deadline; returns those still open. */
@@ -126,14 +122,4 @@ export async function checkDeliveries(args: { knex: Knex; organizationId: string
       extras,
     },
   };
-}
-
-/** The most requests the receiver saw within any one second (a throttled webhook's: at most its rate + 1, plus the network's slack). */
-export function mostInOneSecond(times: number[]): number {
-  let most = 0;
-  for (let i = 0, j = 0; i < times.length; i += 1) {
-    while (times[j]! <= times[i]! - 1000) j += 1;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
