@@ -22,6 +22,7 @@ import * as providerKeyOwner from './migrations/0018-provider-key-owner';
 import * as webhookDeliveriesDue from './migrations/0019-webhook-deliveries-due';
 import * as webhookEndpointHealth from './migrations/0020-webhook-endpoint-health';
 import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed';
+import * as webhookThrottling from './migrations/0022-webhook-throttling';
 import * as webhookRecoveries from './migrations/0023-webhook-recoveries';
 import * as eventRetention from './migrations/0024-event-retention';
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0019-webhook-deliveries-due': webhookDeliveriesDue,
   '0020-webhook-endpoint-health': webhookEndpointHealth,
   '0021-event-sequence-and-feed': eventSequenceAndFeed,
+  '0022-webhook-throttling': webhookThrottling,
   '0023-webhook-recoveries': webhookRecoveries,
   '0024-event-retention': eventRetention,
 };

@@ -25,6 +25,14 @@ import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './definitions
 //   a bug, a cancellation) ends the delivery `exhausted` in a non-cancellable `finally`; a run that
 //   closes without even that (terminated, timed out) is restarted by the relay's sweep.
 // Deliveries started before `delivery-always-ends` keep the code they started with (the loop below).
+//
+// A throttled subscription (max_deliveries_per_second, issue 41; `throttled-sends`): the send step
+// takes the attempt's slot and, when it lies ahead (or the send gate is closed: db/repos/webhook-throttle.ts),
+// answers `wait` without sending; the workflow sleeps on a durable timer, then sends the same attempt
+// with the slot held (only the gate again, which may answer one more short `wait`). A wait
+// is no attempt and no failure (nothing is recorded until the send), so it moves neither the attempt
+// numbers nor the endpoint's health; the attempt records how long it waited. An unthrottled send is
+// one step, as before. A retry after a failure takes a new slot like any send.
 
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
   if (patched('delivery-always-ends')) return deliverUntilEnded(input);
@@ -80,13 +88,22 @@ async function deliverUntilEnded(input: WebhookDeliveryInput): Promise<WebhookDe
       const { sendWebhookAttempt, recordWebhookAttempt } = untilScheduleEnds();
       const next = input.scheduleMs[n];
       const nextGapMs = next === undefined ? null : next;
-      const sent = await sendWebhookAttempt({ deliveryId: input.deliveryId, number: n, timeoutMs: input.timeoutMs, nextGapMs });
+      const attempt = { deliveryId: input.deliveryId, number: n, timeoutMs: input.timeoutMs, nextGapMs };
+      let sent = await sendWebhookAttempt(attempt);
+      let throttledMs = 0;
+      while (sent.kind === 'wait') {
+        // Only a throttled subscription's send answers `wait`: the marker tells such runs apart.
+        patched('throttled-sends');
+        throttledMs += sent.waitMs;
+        await sleep(sent.waitMs);
+        sent = await sendWebhookAttempt({ ...attempt, waitedForSlotMs: throttledMs });
+      }
       let outcome: WebhookDeliveryOutcome;
       if (sent.kind === 'ended') {
         outcome = sent.outcome;
       } else {
         try {
-          outcome = await recordWebhookAttempt({ deliveryId: input.deliveryId, number: n, result: sent.result, nextGapMs });
+          outcome = await recordWebhookAttempt({ deliveryId: input.deliveryId, number: n, result: sent.result, nextGapMs, ...(throttledMs > 0 && { throttledMs }) });
         } catch (err) {
           if (isCancellation(err)) throw err;
           // Sent, outcome unknown: never sent again for want of a record; the schedule goes on.

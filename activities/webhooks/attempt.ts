@@ -6,6 +6,7 @@ import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { SecretBox } from '../../lib/secret-box';
 import type { WebhookDeliveryOutcome } from '../../workflows/definitions';
 import { sendWebhook, type WebhookAttemptResult } from './send-webhook';
+import { SEND_AT_ONCE_WITHIN_MS } from '../../domain/webhook-throttle';
 import { countWebhookAttempt } from './webhook-metrics';
 
 /** A statement Postgres refuses for its data (SQLSTATE classes 22, 23): no retry stores it. */
@@ -24,10 +25,11 @@ export interface WebhookAttemptSettings {
 }
 
 /**
- * What attempt `number` came to: the delivery's outcome (recorded, or nothing to send), or the
- * receiver's answer to a POST that went out but could not be recorded at once.
+ * What attempt `number` came to: the delivery's outcome (recorded, or nothing to send), the
+ * receiver's answer to a POST that went out but could not be recorded at once, or, for a throttled
+ * subscription, nothing sent yet: the attempt's send slot is `waitMs` away and now held for it.
  */
-export type SentAttempt = { kind: 'ended'; outcome: WebhookDeliveryOutcome } | { kind: 'sent'; result: WebhookAttemptResult };
+export type SentAttempt = { kind: 'ended'; outcome: WebhookDeliveryOutcome } | { kind: 'sent'; result: WebhookAttemptResult } | { kind: 'wait'; waitMs: number };
 
 export interface AttemptArgs {
   deliveryId: string;
@@ -35,6 +37,12 @@ export interface AttemptArgs {
   timeoutMs: number;
   /** The gap before the next attempt; null when this is the schedule's last. */
   nextGapMs: number | null;
+  /**
+   * Set once the attempt holds its send slot (it waited this long for it): no slot is taken, only the
+   * gate is passed. Unset, a throttled subscription's send takes a slot first (max_deliveries_per_second).
+   * 0: never throttled (the pre-`delivery-always-ends` step, whose workflow cannot wait).
+   */
+  waitedForSlotMs?: number;
 }
 
 /** How long the send step waits for its own record of the answer before handing it to the record step. */
@@ -46,6 +54,8 @@ export interface RecordArgs {
   result: WebhookAttemptResult;
   /** The gap before the next attempt; null when this is the schedule's last. */
   nextGapMs: number | null;
+  /** How long the attempt waited for its send slot (0 or absent: it did not). */
+  throttledMs?: number;
 }
 
 /**
@@ -57,10 +67,15 @@ export interface RecordArgs {
  *   nothing for a delivery that has ended or whose attempt `number` is already recorded. A throw
  *   here (the database, a secret that does not open) is an infrastructure failure before the POST:
  *   a retry sends this same attempt. A record that fails or lags after the POST never throws: the
- *   answer goes back to the workflow instead.
+ *   answer goes back to the workflow instead. For a throttled subscription (max_deliveries_per_second),
+ *   the send first takes the subscription's next slot, then passes its gate (db/repos/webhook-throttle.ts);
+ *   a slot ahead or a closed gate comes back as `wait`, sending nothing and recording nothing (a wait
+ *   is no attempt and no failure), and the workflow sends the same attempt after it with
+ *   `waitedForSlotMs` set (the slot held: only the gate again).
  * - record: writes such an answer, retried by the workflow; never the POST again.
  * `attemptWebhookDelivery` is the send step as it was for deliveries started before
- * `patched('delivery-always-ends')`: a failed record throws, and its retry sends again.
+ * `patched('delivery-always-ends')`: a failed record throws, and its retry sends again; it takes no
+ * slot (that workflow code cannot wait for one), so such a delivery is sent unthrottled.
  */
 export function createAttemptActivities(deps: { repos: Repos; settings: () => WebhookAttemptSettings }) {
   const { repos } = deps;
@@ -82,6 +97,14 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
       return { kind: 'ended', outcome: 'stopped' };
     }
     if (!event) throw new Error(`delivery ${delivery.id} names no event ${delivery.event_id}`);
+    if (subscription.maxDeliveriesPerSecond !== null && args.waitedForSlotMs !== 0) {
+      if (args.waitedForSlotMs === undefined) {
+        const waitMs = await repos.webhookDeliveries.takeSendSlot({ deliveryId: delivery.id, subscriptionId: delivery.subscription_id });
+        if (waitMs !== null && waitMs > SEND_AT_ONCE_WITHIN_MS) return { kind: 'wait', waitMs: Math.ceil(waitMs) };
+      }
+      const gateMs = await repos.webhookDeliveries.passSendGate(delivery.subscription_id);
+      if (gateMs > 0) return { kind: 'wait', waitMs: Math.ceil(gateMs) };
+    }
     const { secretBox, allowPrivateAddresses, extraCa } = deps.settings();
     const body = JSON.stringify(webhookEnvelope(event));
     const secrets = [secretBox.open(subscription.secretSealed, webhookSecretBinding(delivery.subscription_id))];
@@ -106,7 +129,13 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
       ...(extraCa && { extraCa }),
     });
     try {
-      const recorded = recordWebhookAttempt({ deliveryId: delivery.id, number: args.number, result, nextGapMs: args.nextGapMs });
+      const recorded = recordWebhookAttempt({
+        deliveryId: delivery.id,
+        number: args.number,
+        result,
+        nextGapMs: args.nextGapMs,
+        ...(args.waitedForSlotMs !== undefined && { throttledMs: args.waitedForSlotMs }),
+      });
       // A late record is harmless: the record step's own is then a no-op (attempts are keyed by number).
       recorded.catch(() => undefined);
       const outcome = await Promise.race([recorded, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), RECORD_AT_ONCE_MS).unref())]);
@@ -131,6 +160,7 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
         result,
         status,
         nextAttemptAt: status === 'failed' ? new Date(Date.now() + args.nextGapMs!) : null,
+        throttledMs: args.throttledMs ?? 0,
         disableAfterMs: deps.settings().disableAfterMs,
       });
     let written;
@@ -167,7 +197,7 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
     },
 
     async attemptWebhookDelivery(args: AttemptArgs): Promise<WebhookDeliveryOutcome> {
-      const sent = await sendWebhookAttempt(args);
+      const sent = await sendWebhookAttempt({ ...args, waitedForSlotMs: 0 });
       if (sent.kind === 'ended') return sent.outcome;
       // Its record failed: thrown, so the activity is retried, as before the patch.
       throw new Error(`attempt ${args.number} of delivery ${args.deliveryId} was sent and could not be recorded`);

@@ -142,13 +142,14 @@ export const ACCOUNT_OPERATIONS = {
   getWebhook: { tag: 'Webhooks', summary: 'Get a webhook', responses: one('Webhook', 'The webhook (without its secret).') },
   updateWebhook: {
     tag: 'Webhooks',
-    summary: 'Enable a webhook again',
+    summary: 'Enable a webhook again, or set its delivery rate',
     description:
       'A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. ' +
-      'Events that happened meanwhile are recorded as `exhausted` deliveries, to replay.',
+      'Events that happened meanwhile are recorded as `exhausted` deliveries, to replay. ' +
+      '`max_deliveries_per_second` sets its delivery rate (null: unlimited) for deliveries sent from now on.',
     body: parseUpdateWebhook.schema,
     bodyRequired: true,
-    responses: one('Webhook', 'The webhook, enabled.'),
+    responses: one('Webhook', 'The webhook, updated.'),
   },
   deleteWebhook: { tag: 'Webhooks', summary: 'Delete a webhook', description: 'Pending deliveries stop.', responses: one('DeletedWebhook', 'Deleted.') },
   rotateWebhookSecret: {

@@ -19,6 +19,7 @@ export function presentWebhook(row: WebhookRow, secret?: string) {
     disabled_reason: row.disabled_reason,
     last_success_at: iso(row.last_success_at),
     failing_since: iso(row.failing_since),
+    max_deliveries_per_second: row.max_deliveries_per_second,
     ...(secret !== undefined && { secret }),
   };
 }
@@ -42,6 +43,7 @@ export function presentDelivery(delivery: DeliveryRow, attempts: AttemptRow[]) {
       latency_ms: a.latency_ms,
       error: a.error,
       response_body: a.response_body,
+      throttled_ms: a.throttled_ms,
       created_at: a.created_at.toISOString(),
     })),
   };

@@ -39,6 +39,7 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
       events: body.events,
       description: body.description ?? null,
       secret_sealed: webhooks.secretBox.seal(secret, webhookSecretBinding(id)),
+      max_deliveries_per_second: body.max_deliveries_per_second ?? null,
     });
     ctx.status = 201;
     ctx.body = presentWebhook(row, secret);
@@ -63,9 +64,11 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
   });
 
   defineRoute(router, deps, ROUTES.updateWebhook, async (ctx) => {
-    parseUpdateWebhook(ctx.state.body);
-    const row = await deps.repos.webhooks.enable(ctx.params.id ?? '', principalOf(ctx));
-    if (!row) throw notFound('webhook', ctx.params.id ?? '');
+    const body = parseUpdateWebhook(ctx.state.body);
+    const id = ctx.params.id ?? '';
+    let row = body.status ? await deps.repos.webhooks.enable(id, principalOf(ctx)) : await deps.repos.webhooks.find(id, principalOf(ctx));
+    if (row && body.max_deliveries_per_second !== undefined) row = await deps.repos.webhooks.setMaxDeliveriesPerSecond(id, principalOf(ctx), body.max_deliveries_per_second);
+    if (!row) throw notFound('webhook', id);
     ctx.body = presentWebhook(row);
   });
 

@@ -1,4 +1,5 @@
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, ALL_EVENTS, type DeliveryStatus } from '../../domain/webhook-events';
+import { MAX_DELIVERIES_PER_SECOND, MIN_DELIVERIES_PER_SECOND } from '../../domain/webhook-throttle';
 import { compileValidator } from './ajv';
 import { withProperty } from './documented-schema';
 import { urlField } from './fields';
@@ -8,7 +9,16 @@ export interface CreateWebhookRequest {
   url: string;
   events: string[];
   description?: string;
+  max_deliveries_per_second?: number | null;
 }
+
+/** Per-endpoint throttling (docs/api.md, "Throttling"): null, the default, is unlimited. */
+const maxDeliveriesPerSecondField = {
+  type: ['number', 'null'],
+  minimum: MIN_DELIVERIES_PER_SECOND,
+  maximum: MAX_DELIVERIES_PER_SECOND,
+  description: `At most this many deliveries a second (${MIN_DELIVERIES_PER_SECOND} to ${MAX_DELIVERIES_PER_SECOND}); deliveries above it wait for their turn. Null: unlimited.`,
+};
 
 // Spec §4 /v1/webhooks. Unknown event types are refused, so a typo never subscribes to nothing.
 const validateCreateWebhook = compileValidator<CreateWebhookRequest>({
@@ -19,6 +29,7 @@ const validateCreateWebhook = compileValidator<CreateWebhookRequest>({
     url: urlField,
     events: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ALL_EVENTS] } },
     description: { type: 'string', maxLength: 500 },
+    max_deliveries_per_second: maxDeliveriesPerSecondField,
   },
 });
 
@@ -32,16 +43,21 @@ export function parseCreateWebhook(body: unknown): CreateWebhookRequest {
 }
 
 export interface UpdateWebhookRequest {
-  status: 'enabled';
+  status?: 'enabled';
+  max_deliveries_per_second?: number | null;
 }
 
-/** PATCH /v1/webhooks/{id}: today only re-enabling a disabled webhook (docs/api.md, "Endpoint health"). */
+/**
+ * PATCH /v1/webhooks/{id}: re-enabling a disabled webhook (docs/api.md, "Endpoint health") and its
+ * delivery rate ("Throttling"); at least one of them.
+ */
 export const parseUpdateWebhook = compileValidator<UpdateWebhookRequest>({
   type: 'object',
   additionalProperties: false,
-  required: ['status'],
+  minProperties: 1,
   properties: {
     status: { const: 'enabled', description: '`enabled` resumes deliveries to a disabled webhook.' },
+    max_deliveries_per_second: maxDeliveriesPerSecondField,
   },
 });
 

@@ -4,6 +4,7 @@ import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
 import type { Db } from '../knex';
 import { announceExhausted, judgeFailedAttempt } from './webhook-health';
+import { passSendGate, takeSendSlot } from './webhook-throttle';
 
 export interface DeliveryRow {
   id: string;
@@ -36,6 +37,8 @@ export interface AttemptRow {
   latency_ms: number;
   error: string | null;
   response_body: string | null;
+  /** How long the attempt waited for its send slot (max_deliveries_per_second). */
+  throttled_ms: number;
   created_at: Date;
 }
 
@@ -43,7 +46,15 @@ type Owner = { organizationId: string; environment: Environment };
 
 export interface AttemptContext {
   delivery: DeliveryRow;
-  subscription: { url: string; enabled: boolean; secretSealed: string; previousSecretSealed: string | null; previousSecretExpiresAt: Date | null } | null;
+  subscription: {
+    url: string;
+    enabled: boolean;
+    secretSealed: string;
+    previousSecretSealed: string | null;
+    previousSecretExpiresAt: Date | null;
+    /** Null: not throttled. */
+    maxDeliveriesPerSecond: number | null;
+  } | null;
   event: { id: string; type: string; created_at: Date; data: Record<string, unknown> } | null;
 }
 
@@ -188,13 +199,28 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
           's.secret_sealed as s_secret_sealed',
           's.previous_secret_sealed as s_previous_secret_sealed',
           's.previous_secret_expires_at as s_previous_secret_expires_at',
+          's.max_deliveries_per_second as s_max_deliveries_per_second',
           'e.id as e_id',
           'e.type as e_type',
           'e.created_at as e_created_at',
           'e.data as e_data',
         );
       if (!row) return undefined;
-      const { s_id, s_url, s_deleted_at, s_status, s_secret_sealed, s_previous_secret_sealed, s_previous_secret_expires_at, e_id, e_type, e_created_at, e_data, ...delivery } = row;
+      const {
+        s_id,
+        s_url,
+        s_deleted_at,
+        s_status,
+        s_secret_sealed,
+        s_previous_secret_sealed,
+        s_previous_secret_expires_at,
+        s_max_deliveries_per_second,
+        e_id,
+        e_type,
+        e_created_at,
+        e_data,
+        ...delivery
+      } = row;
       return {
         delivery: delivery as DeliveryRow,
         subscription:
@@ -205,10 +231,21 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
                 secretSealed: s_secret_sealed,
                 previousSecretSealed: s_previous_secret_sealed,
                 previousSecretExpiresAt: s_previous_secret_expires_at,
+                maxDeliveriesPerSecond: s_max_deliveries_per_second,
               }
             : null,
         event: e_id ? { id: e_id, type: e_type, created_at: e_created_at, data: e_data } : null,
       };
+    },
+
+    /** A throttled subscription's next send slot for the delivery (db/repos/webhook-throttle.ts). */
+    async takeSendSlot(args: { deliveryId: string; subscriptionId: string }): Promise<number | null> {
+      return takeSendSlot(knex, args);
+    },
+
+    /** A throttled subscription's gate, as a send goes (db/repos/webhook-throttle.ts). */
+    async passSendGate(subscriptionId: string): Promise<number> {
+      return passSendGate(knex, subscriptionId);
     },
 
     /**
@@ -224,6 +261,8 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
       result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
       status: Exclude<DeliveryStatus, 'pending'>;
       nextAttemptAt: Date | null;
+      /** How long the attempt waited for its send slot. */
+      throttledMs: number;
       /** WEBHOOK_DISABLE_AFTER, in ms. */
       disableAfterMs: number;
     }): Promise<{ status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }> {
@@ -274,14 +313,15 @@ async function recordAttemptStatement(
     result: { statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
     status: Exclude<DeliveryStatus, 'pending'>;
     nextAttemptAt: Date | null;
+    throttledMs: number;
   },
 ): Promise<{ written: { status: DeliveryStatus | undefined; recorded: boolean; eventCreatedAt: Date | null }; delivery?: RecordedDelivery }> {
   // The final SELECT sees the delivery as it was before this statement: when the UPDATE did not
   // run (a repeated attempt, an ended delivery), that is its status afterwards too.
   const { rows } = await trx.raw(
     `WITH inserted AS (
-           INSERT INTO webhook_attempts (delivery_id, number, status_code, latency_ms, error, response_body)
-           VALUES (:deliveryId, :number, :statusCode, :latencyMs, :error, :responseBody)
+           INSERT INTO webhook_attempts (delivery_id, number, status_code, latency_ms, error, response_body, throttled_ms)
+           VALUES (:deliveryId, :number, :statusCode, :latencyMs, :error, :responseBody, :throttledMs)
            ON CONFLICT (delivery_id, number) DO NOTHING
            RETURNING number
          ), updated AS (
@@ -310,6 +350,7 @@ async function recordAttemptStatement(
       responseBody: args.result.responseBody,
       status: args.status,
       nextAttemptAt: args.nextAttemptAt,
+      throttledMs: Math.round(args.throttledMs),
     },
   );
   // `recorded`: this statement wrote the attempt and moved the delivery (metrics count it once).

@@ -20,6 +20,10 @@ export interface WebhookRow {
   disabled_at: Date | null;
   last_success_at: Date | null;
   failing_since: Date | null;
+  /** Null: unlimited (db/repos/webhook-throttle.ts). */
+  max_deliveries_per_second: number | null;
+  next_send_slot_at: Date | null;
+  send_gate_at: Date | null;
 }
 
 type Owner = { organizationId: string; environment: Environment };
@@ -31,8 +35,19 @@ export function createWebhooksRepo(knex: Knex) {
     async insert(
       row: Omit<
         WebhookRow,
-        'created_at' | 'deleted_at' | 'previous_secret_sealed' | 'previous_secret_expires_at' | 'status' | 'disabled_reason' | 'disabled_at' | 'last_success_at' | 'failing_since'
-      >,
+        | 'created_at'
+        | 'deleted_at'
+        | 'previous_secret_sealed'
+        | 'previous_secret_expires_at'
+        | 'status'
+        | 'disabled_reason'
+        | 'disabled_at'
+        | 'last_success_at'
+        | 'failing_since'
+        | 'max_deliveries_per_second'
+        | 'next_send_slot_at'
+        | 'send_gate_at'
+      > & { max_deliveries_per_second?: number | null },
       trx: Db = knex,
     ): Promise<WebhookRow> {
       const [inserted] = await trx('webhook_subscriptions').insert(row).returning('*');
@@ -92,6 +107,15 @@ export function createWebhooksRepo(knex: Knex) {
           failing_since: knex.raw(`CASE WHEN status = 'disabled' THEN NULL ELSE failing_since END`),
         })
         .returning('*');
+      return row as WebhookRow | undefined;
+    },
+
+    /**
+     * Sets the delivery rate (null: unlimited). Slots taken from now on are spaced at the new rate;
+     * deliveries already waiting keep the slot they hold (db/repos/webhook-throttle.ts).
+     */
+    async setMaxDeliveriesPerSecond(id: string, owner: Owner, rate: number | null): Promise<WebhookRow | undefined> {
+      const [row] = await owned(knex, owner).where({ id }).update({ max_deliveries_per_second: rate }).returning('*');
       return row as WebhookRow | undefined;
     },
 

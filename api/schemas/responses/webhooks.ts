@@ -20,6 +20,7 @@ const webhookProperties = {
   disabled_reason: { ...nullableString, description: 'Why it is disabled; null while enabled.' },
   last_success_at: { ...nullableTimestamp, description: 'Its last delivery the receiver accepted (to the second).' },
   failing_since: { ...nullableTimestamp, description: 'Since when every attempt has failed; null after a success.' },
+  max_deliveries_per_second: { type: ['number', 'null'], description: 'At most this many deliveries a second; deliveries above it wait for their turn. Null: unlimited.' },
 };
 const webhookRequired = Object.keys(webhookProperties);
 
@@ -42,13 +43,17 @@ const DeletedWebhook = {
 const WebhookDeliveryAttempt = {
   type: 'object',
   additionalProperties: false,
-  required: ['number', 'status_code', 'latency_ms', 'error', 'response_body', 'created_at'],
+  required: ['number', 'status_code', 'latency_ms', 'error', 'response_body', 'throttled_ms', 'created_at'],
   properties: {
     number: { type: 'integer' },
     status_code: { type: ['integer', 'null'], description: "The receiver's HTTP status; null when it never answered." },
     latency_ms: { type: 'integer' },
     error: nullableString,
     response_body: { ...nullableString, description: "The start of the receiver's answer." },
+    throttled_ms: {
+      type: 'integer',
+      description: "How long this attempt waited for its turn under the webhook's `max_deliveries_per_second` before it was sent; 0 when it did not.",
+    },
     created_at: timestamp,
   },
 };

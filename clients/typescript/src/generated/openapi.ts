@@ -513,8 +513,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Enable a webhook again
-         * @description A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that happened meanwhile are recorded as `exhausted` deliveries, to replay.
+         * Enable a webhook again, or set its delivery rate
+         * @description A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that happened meanwhile are recorded as `exhausted` deliveries, to replay. `max_deliveries_per_second` sets its delivery rate (null: unlimited) for deliveries sent from now on.
          *
          *     Needs a key with the `webhooks:manage` scope and the admin role or higher.
          */
@@ -1602,6 +1602,8 @@ export interface components {
              * @description Since when every attempt has failed; null after a success.
              */
             failing_since: string | null;
+            /** @description At most this many deliveries a second; deliveries above it wait for their turn. Null: unlimited. */
+            max_deliveries_per_second: number | null;
         };
         WebhookWithSecret: {
             id: string;
@@ -1636,6 +1638,8 @@ export interface components {
              * @description Since when every attempt has failed; null after a success.
              */
             failing_since: string | null;
+            /** @description At most this many deliveries a second; deliveries above it wait for their turn. Null: unlimited. */
+            max_deliveries_per_second: number | null;
             /** @description The signing secret. Shown only this once (on creation and rotation): store it now. */
             secret: string;
         };
@@ -1686,6 +1690,8 @@ export interface components {
             error: string | null;
             /** @description The start of the receiver's answer. */
             response_body: string | null;
+            /** @description How long this attempt waited for its turn under the webhook's `max_deliveries_per_second` before it was sent; 0 when it did not. */
+            throttled_ms: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -3892,6 +3898,8 @@ export interface operations {
                     url: string;
                     events: ("generation.completed" | "generation.failed" | "comparison.completed" | "usage.budget_threshold" | "usage.anomaly_detected" | "webhook.endpoint_disabled" | "webhook.delivery_exhausted" | "*")[] | "*";
                     description?: string;
+                    /** @description At most this many deliveries a second (0.01 to 1000); deliveries above it wait for their turn. Null: unlimited. */
+                    max_deliveries_per_second?: number | null;
                 };
             };
         };
@@ -4005,12 +4013,14 @@ export interface operations {
                      * @description `enabled` resumes deliveries to a disabled webhook.
                      * @constant
                      */
-                    status: "enabled";
+                    status?: "enabled";
+                    /** @description At most this many deliveries a second (0.01 to 1000); deliveries above it wait for their turn. Null: unlimited. */
+                    max_deliveries_per_second?: number | null;
                 };
             };
         };
         responses: {
-            /** @description The webhook, enabled. */
+            /** @description The webhook, updated. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -26,11 +26,14 @@ class CreateWebhookBody:
         url (str):
         events (list[CreateWebhookBodyEventsType0Item] | Literal['*']):
         description (str | Unset):
+        max_deliveries_per_second (float | None | Unset): At most this many deliveries a second (0.01 to 1000);
+            deliveries above it wait for their turn. Null: unlimited.
     """
 
     url: str
     events: list[CreateWebhookBodyEventsType0Item] | Literal["*"]
     description: str | Unset = UNSET
+    max_deliveries_per_second: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
@@ -47,6 +50,12 @@ class CreateWebhookBody:
 
         description = self.description
 
+        max_deliveries_per_second: float | None | Unset
+        if isinstance(self.max_deliveries_per_second, Unset):
+            max_deliveries_per_second = UNSET
+        else:
+            max_deliveries_per_second = self.max_deliveries_per_second
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -57,6 +66,8 @@ class CreateWebhookBody:
         )
         if description is not UNSET:
             field_dict["description"] = description
+        if max_deliveries_per_second is not UNSET:
+            field_dict["max_deliveries_per_second"] = max_deliveries_per_second
 
         return field_dict
 
@@ -88,10 +99,20 @@ class CreateWebhookBody:
 
         description = d.pop("description", UNSET)
 
+        def _parse_max_deliveries_per_second(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        max_deliveries_per_second = _parse_max_deliveries_per_second(d.pop("max_deliveries_per_second", UNSET))
+
         create_webhook_body = cls(
             url=url,
             events=events,
             description=description,
+            max_deliveries_per_second=max_deliveries_per_second,
         )
 
         return create_webhook_body

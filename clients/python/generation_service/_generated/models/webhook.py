@@ -35,6 +35,8 @@ class Webhook:
         disabled_reason (None | str): Why it is disabled; null while enabled.
         last_success_at (datetime.datetime | None): Its last delivery the receiver accepted (to the second).
         failing_since (datetime.datetime | None): Since when every attempt has failed; null after a success.
+        max_deliveries_per_second (float | None): At most this many deliveries a second; deliveries above it wait for
+            their turn. Null: unlimited.
     """
 
     id: str
@@ -48,6 +50,7 @@ class Webhook:
     disabled_reason: None | str
     last_success_at: datetime.datetime | None
     failing_since: datetime.datetime | None
+    max_deliveries_per_second: float | None
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -89,6 +92,9 @@ class Webhook:
         else:
             failing_since = self.failing_since
 
+        max_deliveries_per_second: float | None
+        max_deliveries_per_second = self.max_deliveries_per_second
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -104,6 +110,7 @@ class Webhook:
                 "disabled_reason": disabled_reason,
                 "last_success_at": last_success_at,
                 "failing_since": failing_since,
+                "max_deliveries_per_second": max_deliveries_per_second,
             }
         )
 
@@ -190,6 +197,13 @@ class Webhook:
 
         failing_since = _parse_failing_since(d.pop("failing_since"))
 
+        def _parse_max_deliveries_per_second(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        max_deliveries_per_second = _parse_max_deliveries_per_second(d.pop("max_deliveries_per_second"))
+
         webhook = cls(
             id=id,
             object_=object_,
@@ -202,6 +216,7 @@ class Webhook:
             disabled_reason=disabled_reason,
             last_success_at=last_success_at,
             failing_since=failing_since,
+            max_deliveries_per_second=max_deliveries_per_second,
         )
 
         return webhook

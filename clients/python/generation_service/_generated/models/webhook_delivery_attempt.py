@@ -18,6 +18,8 @@ class WebhookDeliveryAttempt:
         latency_ms (int):
         error (None | str):
         response_body (None | str): The start of the receiver's answer.
+        throttled_ms (int): How long this attempt waited for its turn under the webhook's `max_deliveries_per_second`
+            before it was sent; 0 when it did not.
         created_at (datetime.datetime):
     """
 
@@ -26,6 +28,7 @@ class WebhookDeliveryAttempt:
     latency_ms: int
     error: None | str
     response_body: None | str
+    throttled_ms: int
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +45,8 @@ class WebhookDeliveryAttempt:
         response_body: None | str
         response_body = self.response_body
 
+        throttled_ms = self.throttled_ms
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -53,6 +58,7 @@ class WebhookDeliveryAttempt:
                 "latency_ms": latency_ms,
                 "error": error,
                 "response_body": response_body,
+                "throttled_ms": throttled_ms,
                 "created_at": created_at,
             }
         )
@@ -87,6 +93,8 @@ class WebhookDeliveryAttempt:
 
         response_body = _parse_response_body(d.pop("response_body"))
 
+        throttled_ms = d.pop("throttled_ms")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         webhook_delivery_attempt = cls(
@@ -95,6 +103,7 @@ class WebhookDeliveryAttempt:
             latency_ms=latency_ms,
             error=error,
             response_body=response_body,
+            throttled_ms=throttled_ms,
             created_at=created_at,
         )
 

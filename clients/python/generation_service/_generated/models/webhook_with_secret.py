@@ -35,6 +35,8 @@ class WebhookWithSecret:
         disabled_reason (None | str): Why it is disabled; null while enabled.
         last_success_at (datetime.datetime | None): Its last delivery the receiver accepted (to the second).
         failing_since (datetime.datetime | None): Since when every attempt has failed; null after a success.
+        max_deliveries_per_second (float | None): At most this many deliveries a second; deliveries above it wait for
+            their turn. Null: unlimited.
         secret (str): The signing secret. Shown only this once (on creation and rotation): store it now.
     """
 
@@ -49,6 +51,7 @@ class WebhookWithSecret:
     disabled_reason: None | str
     last_success_at: datetime.datetime | None
     failing_since: datetime.datetime | None
+    max_deliveries_per_second: float | None
     secret: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -91,6 +94,9 @@ class WebhookWithSecret:
         else:
             failing_since = self.failing_since
 
+        max_deliveries_per_second: float | None
+        max_deliveries_per_second = self.max_deliveries_per_second
+
         secret = self.secret
 
         field_dict: dict[str, Any] = {}
@@ -108,6 +114,7 @@ class WebhookWithSecret:
                 "disabled_reason": disabled_reason,
                 "last_success_at": last_success_at,
                 "failing_since": failing_since,
+                "max_deliveries_per_second": max_deliveries_per_second,
                 "secret": secret,
             }
         )
@@ -195,6 +202,13 @@ class WebhookWithSecret:
 
         failing_since = _parse_failing_since(d.pop("failing_since"))
 
+        def _parse_max_deliveries_per_second(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        max_deliveries_per_second = _parse_max_deliveries_per_second(d.pop("max_deliveries_per_second"))
+
         secret = d.pop("secret")
 
         webhook_with_secret = cls(
@@ -209,6 +223,7 @@ class WebhookWithSecret:
             disabled_reason=disabled_reason,
             last_success_at=last_success_at,
             failing_since=failing_since,
+            max_deliveries_per_second=max_deliveries_per_second,
             secret=secret,
         )
 

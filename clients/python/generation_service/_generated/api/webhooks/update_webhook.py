@@ -156,11 +156,12 @@ def sync_detailed(
     | ValidationFailedError
     | Webhook
 ]:
-    """Enable a webhook again
+    """Enable a webhook again, or set its delivery rate
 
      A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives
     nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that
-    happened meanwhile are recorded as `exhausted` deliveries, to replay.
+    happened meanwhile are recorded as `exhausted` deliveries, to replay. `max_deliveries_per_second`
+    sets its delivery rate (null: unlimited) for deliveries sent from now on.
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -206,11 +207,12 @@ def sync(
     | Webhook
     | None
 ):
-    """Enable a webhook again
+    """Enable a webhook again, or set its delivery rate
 
      A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives
     nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that
-    happened meanwhile are recorded as `exhausted` deliveries, to replay.
+    happened meanwhile are recorded as `exhausted` deliveries, to replay. `max_deliveries_per_second`
+    sets its delivery rate (null: unlimited) for deliveries sent from now on.
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -250,11 +252,12 @@ async def asyncio_detailed(
     | ValidationFailedError
     | Webhook
 ]:
-    """Enable a webhook again
+    """Enable a webhook again, or set its delivery rate
 
      A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives
     nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that
-    happened meanwhile are recorded as `exhausted` deliveries, to replay.
+    happened meanwhile are recorded as `exhausted` deliveries, to replay. `max_deliveries_per_second`
+    sets its delivery rate (null: unlimited) for deliveries sent from now on.
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -298,11 +301,12 @@ async def asyncio(
     | Webhook
     | None
 ):
-    """Enable a webhook again
+    """Enable a webhook again, or set its delivery rate
 
      A disabled webhook (a 410 Gone, or every delivery failed for `WEBHOOK_DISABLE_AFTER`) receives
     nothing until `{"status": "enabled"}` enables it; its failures then count from scratch. Events that
-    happened meanwhile are recorded as `exhausted` deliveries, to replay.
+    happened meanwhile are recorded as `exhausted` deliveries, to replay. `max_deliveries_per_second`
+    sets its delivery rate (null: unlimited) for deliveries sent from now on.
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
