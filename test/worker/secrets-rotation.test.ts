@@ -137,7 +137,7 @@ async function storedValues(organizationId: string, webhookId: string): Promise<
 /** Where an organization's first delivery stands: its generation, its events (dispatched or not), its deliveries and their attempts. */
 async function deliveryState(organizationId: string, generationId: string): Promise<string> {
   const { knex } = stack();
-  const generation = await knex('generations').where({ id: generationId }).first('status', 'updated_at');
+  const generation = await knex('generations').where({ id: generationId }).first('status', 'created_at', 'finished_at');
   const events = await knex('events').where({ organization_id: organizationId }).select('id', 'type', 'created_at', 'dispatched_at');
   const deliveries = await knex('webhook_deliveries')
     .where({ organization_id: organizationId })
@@ -148,5 +148,16 @@ async function deliveryState(organizationId: string, generationId: string): Prom
       deliveries.map((d: { id: string }) => d.id),
     )
     .select('delivery_id', 'number', 'status_code', 'error', 'created_at');
-  return JSON.stringify({ now: new Date(), generation, events, deliveries, attempts });
+  const workflows = await Promise.all(
+    deliveries.map(async (d: { id: string }) => {
+      try {
+        const described = await stack().temporal.workflow.getHandle(d.id).describe();
+        const history = await stack().temporal.workflow.getHandle(d.id).fetchHistory();
+        return { id: d.id, status: described.status.name, taskQueue: described.taskQueue, events: history.events?.map((e) => `${e.eventTime?.seconds}:${e.eventType}`) };
+      } catch (err) {
+        return { id: d.id, error: String(err) };
+      }
+    }),
+  );
+  return JSON.stringify({ now: new Date(), generation, events, deliveries, attempts, workflows });
 }
