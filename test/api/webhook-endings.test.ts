@@ -184,8 +184,10 @@ describe('a webhook delivery always ends', function () {
           receiver.deliveries.filter((d) => d === replayId),
           [],
         );
-        const workflow = await stack().temporal.workflow.getHandle(replayId).describe();
-        assert.equal(workflow.status.name, 'FAILED', 'the failure shows in Temporal; the delivery is ended all the same');
+        // The workflow's `finally` ends the delivery, then the workflow fails: wait for it to close.
+        const handle = stack().temporal.workflow.getHandle(replayId);
+        await assert.rejects(handle.result());
+        assert.equal((await handle.describe()).status.name, 'FAILED', 'the failure shows in Temporal; the delivery is ended all the same');
       });
     } finally {
       await receiver.close();

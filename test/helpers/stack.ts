@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { createRepos, type Repos } from '../../db/repos';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../embedded/postgres';
 import { startTemporalDevServer, type TemporalDevServer } from '../../embedded/temporal-server';
 import { loadConfig, providerSecretsKeys, type Config } from '../../config';
-import { silentLogger } from '../../lib/logger';
+import { createLogger, silentLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createUrlSigner } from '../../storage/url-signer';
 import { startWorker } from '../../worker/run-worker';
@@ -133,7 +134,7 @@ export async function startTestStack(): Promise<TestStack> {
   cleanups.push(() => knex.destroy());
   await migrateToLatest(knex);
 
-  const worker = await startWorker(config, silentLogger, { workflowBundle, providerAdapters: providerDoubles });
+  const worker = await startWorker(config, stackWorkerLogger(), { workflowBundle, providerAdapters: providerDoubles });
   cleanups.push(() => worker.stop());
 
   const syncWorker = config.apiEmbeddedWorker
@@ -224,4 +225,14 @@ export async function stopTestStack(): Promise<void> {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   cleanups.length = 0;
   current = undefined;
+}
+
+/**
+ * The stack's worker logs nowhere, unless TEST_STACK_LOG names a file: then its warnings and errors
+ * (a relay pass that failed, a delivery restarted) go there, for a full run that fails where a
+ * single file passes.
+ */
+function stackWorkerLogger() {
+  const file = process.env.TEST_STACK_LOG;
+  return file ? createLogger({ level: 'warn', write: (line) => appendFileSync(file, line + '\n') }) : silentLogger;
 }
