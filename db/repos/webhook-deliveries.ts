@@ -270,13 +270,16 @@ export function createWebhookDeliveriesRepo(knex: Knex) {
       // hot path of a busy endpoint stays one round trip.
       if (args.status === 'succeeded') return (await recordAttemptStatement(knex, args)).written;
       return knex.transaction(async (trx) => {
-        // The webhook's row first, as a deletion locks it: a disabling, which then ends the webhook's
-        // other deliveries, never waits on one whose own failure waits on the webhook. (A success
-        // racing a disabling can still deadlock; Postgres aborts one, and its record is retried.)
-        await trx.raw(`SELECT 1 FROM webhook_subscriptions WHERE id = (SELECT subscription_id FROM webhook_deliveries WHERE id = ?) FOR UPDATE`, [args.deliveryId]);
         const { written, delivery } = await recordAttemptStatement(trx, args);
         if (!delivery) return written;
         if (delivery.status === 'exhausted') await announceExhausted(trx, delivery);
+        // The webhook's health is judged under its row's lock, which only a 410 waits for. Any other
+        // failure skips the judgment while another transaction holds the row (another failure of the
+        // webhook judging the same state, a disabling, a send taking a slot): a burst of failures of
+        // one endpoint then never holds one pooled connection per failure waiting in line (seen
+        // starving the pool), and a later failure judges what this one skipped. (A 410 racing a
+        // disabling or a deletion can deadlock on the delivery's row; Postgres aborts one, and its
+        // record is retried.)
         const disabled = await judgeFailedAttempt(trx, { subscriptionId: delivery.subscription_id, statusCode: args.result.statusCode, disableAfterMs: args.disableAfterMs });
         return disabled ? { ...written, status: 'exhausted' as const } : written;
       });

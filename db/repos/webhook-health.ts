@@ -1,4 +1,4 @@
-import { disableReason } from '../../domain/webhook-endpoint-health';
+import { disableReason, disablesAtOnce } from '../../domain/webhook-endpoint-health';
 import { OPERATIONAL_EVENT_TYPES, type DeliveryExhaustedData, type EndpointDisabledData } from '../../domain/webhook-events';
 import type { Environment } from '../../domain/generation-status';
 import { newId } from '../../lib/ids';
@@ -53,13 +53,13 @@ export async function announceExhausted(trx: Db, delivery: EndedDelivery): Promi
  * `disableAfterMs`. Returns whether it disabled it.
  */
 export async function judgeFailedAttempt(trx: Db, args: { subscriptionId: string; statusCode: number | null; disableAfterMs: number }): Promise<boolean> {
-  // Locked already by the caller (db/repos/webhook-deliveries.ts): concurrent failures of one
-  // webhook are judged one after the other, and one of them disables it.
-  const before: { failing_since: Date | null; status: string; now: Date } | undefined = await trx('webhook_subscriptions')
-    .where({ id: args.subscriptionId })
-    .whereNull('deleted_at')
-    .first('failing_since', 'status', trx.raw('now() AS now'))
-    .forUpdate();
+  // Concurrent failures of one webhook are judged one at a time, under its row's lock. Only a 410
+  // waits for the lock (it disables at once, whatever else is going on); another failure finding
+  // the row locked leaves the judgment to the transaction holding it, or to the next failure. The
+  // lock is FOR NO KEY UPDATE, what an UPDATE of these columns takes anyway: FOR UPDATE would also
+  // hold up every insert referencing the webhook (the relay's fan-out, for all organizations).
+  const query = trx('webhook_subscriptions').where({ id: args.subscriptionId }).whereNull('deleted_at').first('failing_since', 'status', trx.raw('now() AS now')).forNoKeyUpdate();
+  const before: { failing_since: Date | null; status: string; now: Date } | undefined = await (disablesAtOnce(args.statusCode) ? query : query.skipLocked());
   if (!before || before.status !== 'enabled') return false;
   if (!before.failing_since) await trx('webhook_subscriptions').where({ id: args.subscriptionId }).update({ failing_since: trx.fn.now() });
   const reason = disableReason({ statusCode: args.statusCode, failingSince: before.failing_since, now: before.now, disableAfterMs: args.disableAfterMs });

@@ -65,7 +65,9 @@ export function createWebhookRecoveriesRepo(knex: Knex) {
         const webhook: { status: string } | undefined = await trx('webhook_subscriptions')
           .where({ id: args.webhookId, organization_id: args.owner.organizationId, environment: args.owner.environment })
           .whereNull('deleted_at')
-          .forUpdate()
+          // NO KEY: two identical requests still queue here, but the relay's inserts of deliveries
+          // referencing the webhook do not.
+          .forNoKeyUpdate()
           .first('status');
         if (!webhook) return { kind: 'no_webhook' };
         if (webhook.status !== 'enabled') return { kind: 'disabled' };

@@ -180,6 +180,50 @@ describe('webhook endpoint health', function () {
     }
   });
 
+  it('records failed attempts while the webhook row is locked, so a burst of failures of one endpoint never holds the pool and delays another endpoint', async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    const failing = await startReceiver(500);
+    const healthy = await startReceiver(200);
+    const { knex } = stack();
+    let release: (() => void) | undefined;
+    let holding: Promise<void> | undefined;
+    try {
+      const hook = await subscribe(org.liveKey, failing.url, ['generation.completed']);
+      const otherHook = await subscribe(other.liveKey, healthy.url, ['generation.completed']);
+      // Another transaction holds the webhook's row (as a disabling, a deletion or another failure's
+      // judgment would), for as long as the test needs.
+      const locked = new Promise<void>((resolve) => {
+        holding = knex.transaction(async (trx) => {
+          await trx('webhook_subscriptions').where({ id: hook }).forNoKeyUpdate().first('id');
+          resolve();
+          await new Promise<void>((done) => (release = done));
+        });
+      });
+      await locked;
+      // More failing deliveries at once than the stack's pool has connections (10).
+      const burst = 12;
+      await Promise.all(Array.from({ length: burst }, (_, i) => image(org.liveKey, `failing ${i}`)));
+      await waitFor(
+        async () => {
+          const data = await deliveriesOf(org.liveKey, hook);
+          return data.length === burst && data.every((d) => d.attempt_count >= 1);
+        },
+        20_000,
+        'each failing delivery to record its first attempt while the webhook row is locked',
+      );
+      // Meanwhile another organization's delivery goes through at once.
+      const generationId = await image(other.liveKey, 'not held up');
+      await waitFor(async () => healthy.received.find((e) => e.data.generation_id === generationId), 10_000, 'the other endpoint’s delivery while the row is locked');
+      assert.equal((await deliveriesOf(other.liveKey, otherHook))[0]!.status, 'succeeded');
+    } finally {
+      release?.();
+      await holding;
+      await failing.close();
+      await healthy.close();
+    }
+  });
+
   it('refuses a bad PATCH body with 400 validation_failed, and an unknown webhook with 404', async () => {
     const org = await createOrganization();
     const hook = await subscribe(org.liveKey, 'https://127.0.0.1:9/hook', ['generation.completed']);
