@@ -103,7 +103,13 @@ export function createAttemptActivities(deps: { repos: Repos; settings: () => We
         if (waitMs !== null && waitMs > SEND_AT_ONCE_WITHIN_MS) return { kind: 'wait', waitMs: Math.ceil(waitMs) };
       }
       const gateMs = await repos.webhookDeliveries.passSendGate(delivery.subscription_id);
-      if (gateMs > 0) return { kind: 'wait', waitMs: Math.ceil(gateMs) };
+      if (gateMs > 0) {
+        // Sends whose timers fired late together (after an outage) would all wait for the gate's
+        // next opening and wake as a herd again and again; each takes a fresh slot instead, so they
+        // spread out at the rate at once (seen in npm run chaos).
+        const slotMs = await repos.webhookDeliveries.takeSendSlot({ deliveryId: delivery.id, subscriptionId: delivery.subscription_id });
+        return { kind: 'wait', waitMs: Math.ceil(Math.max(gateMs, slotMs ?? 0)) };
+      }
     }
     const { secretBox, allowPrivateAddresses, extraCa } = deps.settings();
     const body = JSON.stringify(webhookEnvelope(event));
