@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhook-events';
 import { ApiError } from '../errors';
 import { compileValidator } from './ajv';
+import { refuseUnstorableInstants } from './instants';
 import { LIST_QUERY_PROPERTIES, type ListQuery } from './list-query';
 
 // GET /v1/events's query: the page parameters every list takes, `ending_before` to page towards
@@ -25,27 +26,11 @@ const parseSchema = compileValidator<EventListQuery>({
   },
 });
 
-/**
- * RFC 3339 allows what neither JavaScript nor Postgres can hold: a leap second (23:59:60), which
- * Date.parse refuses, and the year 0, which Postgres has no room for.
- */
-export function isStorableInstant(value: string): boolean {
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) && new Date(ms).getUTCFullYear() >= 1;
-}
-
 /** The query, or 400 validation_failed naming the field: bad values, both cursors at once, or an empty time window. */
 export const parseEventListQuery = Object.assign(
   (data: unknown): EventListQuery => {
     const query = parseSchema(data);
-    for (const param of ['created_after', 'created_before'] as const) {
-      const value = query[param];
-      if (value !== undefined && !isStorableInstant(value)) {
-        throw new ApiError('validation_failed', `Invalid ${param}: must be an RFC 3339 instant between the years 1 and 9999 (a leap second such as 23:59:60 is not one).`, {
-          param,
-        });
-      }
-    }
+    refuseUnstorableInstants(query, ['created_after', 'created_before']);
     if (query.starting_after !== undefined && query.ending_before !== undefined) {
       throw new ApiError('validation_failed', 'Invalid ending_before: give starting_after or ending_before, not both.', { param: 'ending_before' });
     }

@@ -1,6 +1,5 @@
-import { ApiError } from '../errors';
 import { compileValidator } from './ajv';
-import { isStorableInstant } from './events';
+import { refuseUnstorableInstants } from './instants';
 
 // POST /v1/webhooks/{id}/recover's body: the window of deliveries to replay (docs/api.md "Bulk
 // recovery"). Instants are RFC 3339, read as the events feed reads its filters.
@@ -29,14 +28,7 @@ const validate = compileValidator<RecoverWebhookRequest>({
 export const parseRecoverWebhook = Object.assign(
   (data: unknown): RecoverWebhookRequest => {
     const body = validate(data);
-    for (const param of ['since', 'until'] as const) {
-      const value = body[param];
-      if (value !== undefined && !isStorableInstant(value)) {
-        throw new ApiError('validation_failed', `Invalid ${param}: must be an RFC 3339 instant between the years 1 and 9999 (a leap second such as 23:59:60 is not one).`, {
-          param,
-        });
-      }
-    }
+    refuseUnstorableInstants(body, ['since', 'until']);
     return body;
   },
   { schema: validate.schema },
