@@ -6,6 +6,7 @@ import { webhookDepsFromConfig } from '../../config/webhook-settings';
 import { createSecretBox } from '../../lib/secret-box';
 import { call, createOrganization, waitFor } from '../helpers/http';
 import { killHard, spawnWorkerProcess } from '../helpers/service-process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ROTATION_TEST_KEYS, startExtraApi, stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
 
@@ -28,6 +29,9 @@ describe('rotating the secrets keys', function () {
   });
 
   it('keeps every webhook secret and provider key usable from A to [B, A] to [B], the re-seal moving the values to B', async () => {
+    // Whether this process (the stack's API, relay and worker run in it) was blocked, for the diagnostic below.
+    const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+    loopDelay.enable();
     const { config } = stack();
     const [webhookA, providerA] = [config.webhookSecretsKey!, config.providerSecretsKey!];
     const [webhookB, providerB] = [ROTATION_TEST_KEYS.webhooks, ROTATION_TEST_KEYS.providers];
@@ -64,8 +68,11 @@ describe('rotating the secrets keys', function () {
       'the first delivery',
     ).catch(async (err: Error) => {
       // Seen once in a full run and never alone: say where the delivery stopped.
-      throw new Error(`${err.message}; ${await deliveryState(org.id, image.body.id as string)}`);
+      loopDelay.disable();
+      const loop = { maxMs: Math.round(loopDelay.max / 1e6), p99Ms: Math.round(loopDelay.percentile(99) / 1e6) };
+      throw new Error(`${err.message}; event loop ${JSON.stringify(loop)}; ${await deliveryState(org.id, image.body.id as string)}`);
     });
+    loopDelay.disable();
     const sealedUnderA = await storedValues(org.id, created.body.id);
     assert.ok(sealedUnderA.every((v) => !v.startsWith(createSecretBox(webhookB).currentPrefix) && !v.startsWith(createSecretBox(providerB).currentPrefix)));
 
@@ -159,5 +166,12 @@ async function deliveryState(organizationId: string, generationId: string): Prom
       }
     }),
   );
-  return JSON.stringify({ now: new Date(), generation, events, deliveries, attempts, workflows });
+  // How much else the stack had to do: events not fanned out, deliveries not ended, open workflows per queue.
+  const backlog = {
+    undispatchedEvents: (await knex('events').whereNull('dispatched_at').count<{ n: string }[]>('* as n'))[0]!.n,
+    openDeliveries: (await knex('webhook_deliveries').whereIn('status', ['pending', 'failed']).count<{ n: string }[]>('* as n'))[0]!.n,
+    runningWebhookWorkflows: (await stack().temporal.workflow.count(`TaskQueue = 'test-webhooks' AND ExecutionStatus = 'Running'`)).count,
+    runningWorkflows: (await stack().temporal.workflow.count(`ExecutionStatus = 'Running'`)).count,
+  };
+  return JSON.stringify({ now: new Date(), backlog, generation, events, deliveries, attempts, workflows });
 }

@@ -14,7 +14,9 @@ describe('a job no worker admits in time', function () {
 
   it('answers 503, is never run or charged when a worker comes later, and can be retried with its key', async () => {
     const taskQueue = `nobody-${Date.now()}`;
-    const api = await startExtraApi({ taskQueue, admissionTimeoutMs: 1_000 });
+    // 3 s, not 1: the API cancels its start when it gives up, and on a loaded machine a start can take
+    // over a second to reach Temporal; cancelled before that, no workflow exists for the check below.
+    const api = await startExtraApi({ taskQueue, admissionTimeoutMs: 3_000 });
     const org = await createOrganization();
     const headers = { 'Idempotency-Key': 'late-1' };
     const body = { model: 'hailuo-02', prompt: 'nobody home' };
