@@ -7,6 +7,7 @@ import { modelMode } from '../../domain/catalog';
 import type { ResponseMode } from '../../domain/modalities';
 import { generationCacheKey } from '../../domain/generation-cache';
 import { admissionCredits } from '../../domain/pricing';
+import { pricingSnapshot } from '../../domain/pricing-snapshot';
 import { simulatedOnly } from '../../domain/provider-routing';
 import { isTerminal } from '../../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../../domain/generation-timeouts';
@@ -80,6 +81,7 @@ export async function startGeneration(
     estimatedCredits,
     timeouts: deps.generationTimeouts,
     plan: principal.plan,
+    pricing: pricingSnapshot(request.model, principal.plan),
     admitBy: Date.now() + deps.admissionTimeoutMs,
     budgetPeriod,
     ...(request.inputs && { inputs: request.inputs }),
