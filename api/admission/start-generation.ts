@@ -17,6 +17,7 @@ import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type GenerationInput } from '../../workflows/definitions';
 import type { ApiDeps, AppContext } from '../context';
 import { presentGeneration } from '../presenters/generation';
+import { setGatewayOverhead } from '../gateway-overhead';
 import type { IdempotencyState } from '../idempotency-state';
 import { serveFromCache } from './serve-from-cache';
 import type { GenerationRequest } from './generation-request';
@@ -187,5 +188,6 @@ async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, res
 export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
   const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
   ctx.status = httpStatus;
+  if (httpStatus === 200) setGatewayOverhead(ctx, generation);
   ctx.body = await presentGeneration(generation, outputs, deps.storage);
 }
