@@ -1153,6 +1153,20 @@ export interface components {
             refunded_credits: number;
             /** @description Served from an earlier identical generation, for 0 credits. */
             cache_hit: boolean;
+            /** @description The price the generation was admitted at and is charged at, whatever the catalog says later; null for generations from before price snapshots were recorded. */
+            pricing: {
+                /**
+                 * @description The catalog entry's pricing unit.
+                 * @enum {string}
+                 */
+                unit: "image" | "second" | "megapixel" | "1k_characters" | "minute" | "song" | "3d_model" | "1m_output_tokens";
+                /** @description The catalog entry's credits per unit, before the plan multiplier. */
+                credits_per_unit: number;
+                /** @description The plan's multiplier (1, 1.3 or 1.6). */
+                plan_multiplier: number;
+                /** @description The catalog the price came from: a hash of its content, so any catalog change gives a new one. */
+                catalog_version: string;
+            } | null;
             /** @description The comparison this generation belongs to, if any. */
             comparison_id?: string;
             outputs: components["schemas"]["GenerationOutput"][];
@@ -2779,6 +2793,8 @@ export interface components {
         RetryAfter: number;
         /** @description Seconds to wait before retrying. */
         RetryAfterAlways: number;
+        /** @description On a 200 that ran a job: the milliseconds the request spent in the gateway, its total time in the API minus the recorded duration of every provider call (its `attempts`). Absent from 202 answers and from replays. */
+        GatewayOverheadMs: number;
         /** @description `true` when this answer replays the first answer to the same Idempotency-Key. */
         IdempotentReplayed: "true";
     };
@@ -2994,6 +3010,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3112,6 +3129,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3283,6 +3301,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3361,6 +3380,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {

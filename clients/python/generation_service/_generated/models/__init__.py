@@ -128,6 +128,8 @@ from .generation_not_cancelable_error_error_type import (
 )
 from .generation_output import GenerationOutput
 from .generation_params import GenerationParams
+from .generation_pricing_type_0 import GenerationPricingType0
+from .generation_pricing_type_0_unit import GenerationPricingType0Unit
 from .generation_status import GenerationStatus
 from .generation_usage import GenerationUsage
 from .get_usage_format import GetUsageFormat
@@ -670,6 +672,8 @@ __all__ = (
     "GenerationNotCancelableErrorErrorType",
     "GenerationOutput",
     "GenerationParams",
+    "GenerationPricingType0",
+    "GenerationPricingType0Unit",
     "GenerationStatus",
     "GenerationUsage",
     "GetUsageFormat",
