@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { findModel } from '../../domain/catalog';
 import { CATALOG_VERSION } from '../../domain/catalog-version';
 import { PLAN_MULTIPLIER_TENTHS, type Plan } from '../../domain/plans';
-import { billedQuantity, creditsFor, deliveredQuantity } from '../../domain/pricing';
+import { billedQuantity, creditsAtPrice, creditsFor, deliveredQuantity, type BilledQuantity, type UnitPrice } from '../../domain/pricing';
 import { call, createOrganization, waitFor, waitForGeneration, type HttpResult, type TestOrganization } from '../helpers/http';
 import { assertMoneyInvariants } from '../helpers/money-invariants';
 import { stack } from '../helpers/stack';
@@ -50,6 +50,15 @@ async function ledgerSpent(generationId: string): Promise<number> {
   return -rows.reduce((sum, r: { available_delta: string | number; reserved_delta: string | number }) => sum + Number(r.available_delta) + Number(r.reserved_delta), 0);
 }
 
+/** What a finished Generation delivered, in its snapshot's unit: its files, or chat's reported tokens. */
+function deliveredIn(gen: { pricing: UnitPrice; outputs: { width?: number; height?: number; duration_s?: string }[]; usage?: { output_tokens: number } }): BilledQuantity {
+  if (gen.pricing.unit === '1m_output_tokens') return billedQuantity(gen.pricing.unit, { outputTokens: gen.usage!.output_tokens });
+  return deliveredQuantity(
+    gen.pricing.unit,
+    gen.outputs.map((o) => ({ ...(o.width !== undefined && { width: o.width, height: o.height }), ...(o.duration_s !== undefined && { durationS: o.duration_s }) })),
+  )!;
+}
+
 /** The snapshot a job of this model on this plan should record: the catalog's price as GET /v1/models lists it. */
 async function expectedSnapshot(key: string, slug: string, plan: Plan) {
   const listed = await call('GET', '/v1/models', { key });
@@ -76,8 +85,9 @@ describe('price snapshots', function () {
       const gen = await waitForGeneration(res.body.id, org.liveKey);
       const expected = await expectedSnapshot(org.liveKey, slug, plan);
       assert.deepEqual(gen.pricing, expected, `${slug} on ${plan}`);
-      // The reservation was priced at the snapshot: the same unit, price and multiplier.
-      assert.equal(gen.reserved_credits > 0, true);
+      // And it was charged at it: what was delivered, in the snapshot's unit, at its price and multiplier.
+      assert.ok(gen.charged_credits > 0);
+      assert.equal(gen.charged_credits, creditsAtPrice(deliveredIn(gen), gen.pricing), `${slug} on ${plan}`);
       await assertMoneyInvariants(org.id);
     }
   });
@@ -114,6 +124,23 @@ describe('price snapshots', function () {
     assert.ok(creditsFor(delivered, 1, 'pro') < atSnapshot, 'the new price would charge less');
     assert.equal(res.body.charged_credits, atSnapshot);
     assert.equal(await ledgerSpent(id), atSnapshot);
+    await assertMoneyInvariants(org.id);
+  });
+
+  it("a video admitted before a price change is charged for its produced seconds at the snapshot's price", async () => {
+    const org = await createOrganization({ plan: 'team', credits: 100_000 });
+    // 202: answered once the reservation is written; the job then runs for 3 s more.
+    const accepted = await call('POST', '/v1/videos', { key: org.liveKey, body: { model: 'hailuo-02', prompt: 'a lighthouse in fog #slow:3000' } });
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    const gen = await withCatalogPrice('hailuo-02', 4, () => waitForGeneration(accepted.body.id, org.liveKey));
+    assert.equal(gen.status, 'succeeded');
+    assert.deepEqual(gen.pricing, await expectedSnapshot(org.liveKey, 'hailuo-02', 'team'));
+    const seconds = deliveredIn(gen);
+    const atSnapshot = creditsFor(seconds, 45, 'team');
+    // A price cut, so that the new price would charge less (a rise would be capped at the reservation).
+    assert.ok(creditsFor(seconds, 4, 'team') < atSnapshot);
+    assert.equal(gen.charged_credits, atSnapshot);
+    assert.equal(await ledgerSpent(gen.id), atSnapshot);
     await assertMoneyInvariants(org.id);
   });
 
