@@ -10,7 +10,7 @@ import type { AppContext } from './context';
 // validation, admission and the reservation, queueing and workflow scheduling, input fetching,
 // storing the outputs and the capture; a cache hit made no provider call and is all overhead.
 
-export const GATEWAY_OVERHEAD_HEADER = 'X-Gateway-Overhead-Ms';
+const GATEWAY_OVERHEAD_HEADER = 'X-Gateway-Overhead-Ms';
 
 /** Whole milliseconds, never below 0 (the provider's durations come from the database's clock). */
 export function gatewayOverheadMs(totalMs: number, generation: Pick<GenerationRow, 'attempts'>): number {
