@@ -43,9 +43,9 @@ const GenerationOutput = {
 };
 
 // Written by the admission (domain/pricing-snapshot.ts) with the reservation; charged at by the capture.
-const pricing = {
-  type: ['object', 'null'],
-  description: 'The price the generation was admitted at and is charged at, whatever the catalog says later; null for generations from before price snapshots were recorded.',
+const PricingSnapshot = {
+  type: 'object',
+  description: 'The price a generation was admitted at and is charged at, whatever the catalog says later.',
   additionalProperties: false,
   required: ['unit', 'credits_per_unit', 'plan_multiplier', 'catalog_version'],
   properties: {
@@ -107,7 +107,10 @@ const Generation = {
     charged_credits: credits('Credits charged; at most what was reserved'),
     refunded_credits: credits('Credits given back; reserved = charged + refunded once the generation is finished'),
     cache_hit: { type: 'boolean', description: 'Served from an earlier identical generation, for 0 credits.' },
-    pricing,
+    pricing: {
+      oneOf: [ref('PricingSnapshot'), { type: 'null' }],
+      description: 'The price it was admitted at and is charged at; null for generations from before price snapshots were recorded.',
+    },
     comparison_id: { type: 'string', description: 'The comparison this generation belongs to, if any.' },
     outputs: { type: 'array', items: ref('GenerationOutput') },
     provider: { ...nullableString, description: 'The provider that served it (provenance); null unless succeeded.' },
@@ -156,6 +159,7 @@ export const GENERATION_SCHEMAS = {
   Generation,
   GenerationOutput,
   ProviderAttempt: ProviderAttemptSchema,
+  PricingSnapshot,
   GenerationList: listOf('Generation'),
   ChatCompletion,
 };

@@ -1153,20 +1153,8 @@ export interface components {
             refunded_credits: number;
             /** @description Served from an earlier identical generation, for 0 credits. */
             cache_hit: boolean;
-            /** @description The price the generation was admitted at and is charged at, whatever the catalog says later; null for generations from before price snapshots were recorded. */
-            pricing: {
-                /**
-                 * @description The catalog entry's pricing unit.
-                 * @enum {string}
-                 */
-                unit: "image" | "second" | "megapixel" | "1k_characters" | "minute" | "song" | "3d_model" | "1m_output_tokens";
-                /** @description The catalog entry's credits per unit, before the plan multiplier. */
-                credits_per_unit: number;
-                /** @description The plan's multiplier (1, 1.3 or 1.6). */
-                plan_multiplier: number;
-                /** @description The catalog the price came from: a hash of its content, so any catalog change gives a new one. */
-                catalog_version: string;
-            } | null;
+            /** @description The price it was admitted at and is charged at; null for generations from before price snapshots were recorded. */
+            pricing: components["schemas"]["PricingSnapshot"] | null;
             /** @description The comparison this generation belongs to, if any. */
             comparison_id?: string;
             outputs: components["schemas"]["GenerationOutput"][];
@@ -1228,6 +1216,20 @@ export interface components {
             outcome: "succeeded" | "failed" | "canceled";
             error_code?: string;
             duration_ms: number;
+        };
+        /** @description The price a generation was admitted at and is charged at, whatever the catalog says later. */
+        PricingSnapshot: {
+            /**
+             * @description The catalog entry's pricing unit.
+             * @enum {string}
+             */
+            unit: "image" | "second" | "megapixel" | "1k_characters" | "minute" | "song" | "3d_model" | "1m_output_tokens";
+            /** @description The catalog entry's credits per unit, before the plan multiplier. */
+            credits_per_unit: number;
+            /** @description The plan's multiplier (1, 1.3 or 1.6). */
+            plan_multiplier: number;
+            /** @description The catalog the price came from: a hash of its content, so any catalog change gives a new one. */
+            catalog_version: string;
         };
         /** @description A page of Generation objects. */
         GenerationList: {

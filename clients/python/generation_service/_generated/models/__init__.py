@@ -128,8 +128,6 @@ from .generation_not_cancelable_error_error_type import (
 )
 from .generation_output import GenerationOutput
 from .generation_params import GenerationParams
-from .generation_pricing_type_0 import GenerationPricingType0
-from .generation_pricing_type_0_unit import GenerationPricingType0Unit
 from .generation_status import GenerationStatus
 from .generation_usage import GenerationUsage
 from .get_usage_format import GetUsageFormat
@@ -467,6 +465,8 @@ from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_err
 from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_error_type import (
     PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType,
 )
+from .pricing_snapshot import PricingSnapshot
+from .pricing_snapshot_unit import PricingSnapshotUnit
 from .provider_attempt import ProviderAttempt
 from .provider_attempt_outcome import ProviderAttemptOutcome
 from .provider_credential import ProviderCredential
@@ -672,8 +672,6 @@ __all__ = (
     "GenerationNotCancelableErrorErrorType",
     "GenerationOutput",
     "GenerationParams",
-    "GenerationPricingType0",
-    "GenerationPricingType0Unit",
     "GenerationStatus",
     "GenerationUsage",
     "GetUsageFormat",
@@ -845,6 +843,8 @@ __all__ = (
     "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorError",
     "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorCode",
     "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType",
+    "PricingSnapshot",
+    "PricingSnapshotUnit",
     "ProviderAttempt",
     "ProviderAttemptOutcome",
     "ProviderCredential",

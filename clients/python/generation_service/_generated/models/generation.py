@@ -21,8 +21,8 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.generation_output import GenerationOutput
     from ..models.generation_params import GenerationParams
-    from ..models.generation_pricing_type_0 import GenerationPricingType0
     from ..models.generation_usage import GenerationUsage
+    from ..models.pricing_snapshot import PricingSnapshot
     from ..models.provider_attempt import ProviderAttempt
 
 
@@ -46,8 +46,8 @@ class Generation:
         refunded_credits (int): Credits given back; reserved = charged + refunded once the generation is finished (1
             credit = $0.001).
         cache_hit (bool): Served from an earlier identical generation, for 0 credits.
-        pricing (GenerationPricingType0 | None): The price the generation was admitted at and is charged at, whatever
-            the catalog says later; null for generations from before price snapshots were recorded.
+        pricing (None | PricingSnapshot): The price it was admitted at and is charged at; null for generations from
+            before price snapshots were recorded.
         outputs (list[GenerationOutput]):
         provider (None | str): The provider that served it (provenance); null unless succeeded.
         provider_model (None | str): The provider's model that served it; null unless succeeded.
@@ -75,7 +75,7 @@ class Generation:
     charged_credits: int
     refunded_credits: int
     cache_hit: bool
-    pricing: GenerationPricingType0 | None
+    pricing: None | PricingSnapshot
     outputs: list[GenerationOutput]
     provider: None | str
     provider_model: None | str
@@ -91,7 +91,7 @@ class Generation:
     text: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.generation_pricing_type_0 import GenerationPricingType0
+        from ..models.pricing_snapshot import PricingSnapshot
 
         id = self.id
 
@@ -118,7 +118,7 @@ class Generation:
         cache_hit = self.cache_hit
 
         pricing: dict[str, Any] | None
-        if isinstance(self.pricing, GenerationPricingType0):
+        if isinstance(self.pricing, PricingSnapshot):
             pricing = self.pricing.to_dict()
         else:
             pricing = self.pricing
@@ -219,8 +219,8 @@ class Generation:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.generation_output import GenerationOutput
         from ..models.generation_params import GenerationParams
-        from ..models.generation_pricing_type_0 import GenerationPricingType0
         from ..models.generation_usage import GenerationUsage
+        from ..models.pricing_snapshot import PricingSnapshot
         from ..models.provider_attempt import ProviderAttempt
 
         d = dict(src_dict)
@@ -250,18 +250,18 @@ class Generation:
 
         cache_hit = d.pop("cache_hit")
 
-        def _parse_pricing(data: object) -> GenerationPricingType0 | None:
+        def _parse_pricing(data: object) -> None | PricingSnapshot:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                pricing_type_0 = GenerationPricingType0.from_dict(data)
+                pricing_type_0 = PricingSnapshot.from_dict(data)
 
                 return pricing_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GenerationPricingType0 | None, data)
+            return cast(None | PricingSnapshot, data)
 
         pricing = _parse_pricing(d.pop("pricing"))
 

@@ -5,25 +5,24 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.generation_pricing_type_0_unit import GenerationPricingType0Unit
+from ..models.pricing_snapshot_unit import PricingSnapshotUnit
 
-T = TypeVar("T", bound="GenerationPricingType0")
+T = TypeVar("T", bound="PricingSnapshot")
 
 
 @_attrs_define
-class GenerationPricingType0:
-    """The price the generation was admitted at and is charged at, whatever the catalog says later; null for generations
-    from before price snapshots were recorded.
+class PricingSnapshot:
+    """The price a generation was admitted at and is charged at, whatever the catalog says later.
 
-        Attributes:
-            unit (GenerationPricingType0Unit): The catalog entry's pricing unit.
-            credits_per_unit (float): The catalog entry's credits per unit, before the plan multiplier.
-            plan_multiplier (float): The plan's multiplier (1, 1.3 or 1.6).
-            catalog_version (str): The catalog the price came from: a hash of its content, so any catalog change gives a new
-                one.
+    Attributes:
+        unit (PricingSnapshotUnit): The catalog entry's pricing unit.
+        credits_per_unit (float): The catalog entry's credits per unit, before the plan multiplier.
+        plan_multiplier (float): The plan's multiplier (1, 1.3 or 1.6).
+        catalog_version (str): The catalog the price came from: a hash of its content, so any catalog change gives a new
+            one.
     """
 
-    unit: GenerationPricingType0Unit
+    unit: PricingSnapshotUnit
     credits_per_unit: float
     plan_multiplier: float
     catalog_version: str
@@ -53,7 +52,7 @@ class GenerationPricingType0:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        unit = GenerationPricingType0Unit(d.pop("unit"))
+        unit = PricingSnapshotUnit(d.pop("unit"))
 
         credits_per_unit = d.pop("credits_per_unit")
 
@@ -61,11 +60,11 @@ class GenerationPricingType0:
 
         catalog_version = d.pop("catalog_version")
 
-        generation_pricing_type_0 = cls(
+        pricing_snapshot = cls(
             unit=unit,
             credits_per_unit=credits_per_unit,
             plan_multiplier=plan_multiplier,
             catalog_version=catalog_version,
         )
 
-        return generation_pricing_type_0
+        return pricing_snapshot

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GenerationPricingType0Unit(StrEnum):
+class PricingSnapshotUnit(StrEnum):
     IMAGE = "image"
     MEGAPIXEL = "megapixel"
     MINUTE = "minute"
