@@ -38,6 +38,7 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
                 prompt: child.prompt,
                 params: child.params,
                 reserved_credits: child.estimatedCredits,
+                pricing: child.pricing ?? null,
               })),
               (credits) => countComparisonReserved(input.modality, input.environment, credits),
             ),

@@ -6,7 +6,7 @@ import type { Repos } from '../db/repos';
 import type { GenerationRow } from '../db/repos/generations';
 import { findModel } from '../domain/catalog';
 import { generationEvent } from '../domain/generation-events';
-import { deliveredCredits, estimateCredits } from '../domain/pricing';
+import { billedQuantity, creditsAtPrice, deliveredCredits, unitPriceOf, type UnitPrice } from '../domain/pricing';
 import { newId } from '../lib/ids';
 import type { Admission, GeneratedFile, GenerationInput, ProviderOutcome } from '../workflows/definitions';
 import { budgetRefusal, refusedByBudget } from './budget-refusal';
@@ -88,6 +88,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
               cache_key: input.cacheKey ?? null,
               admit_by: input.admitBy ?? null,
               budget_period: input.budgetPeriod ?? null,
+              pricing: input.pricing ?? null,
             }),
           () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod),
         );
@@ -165,15 +166,22 @@ function countSettled(done: GenerationRow, moved: boolean, countMoney: (gen: Gen
  * delivered, their megapixels, the seconds of video or audio); a job priced on its request
  * (characters, a transcription's minutes) costs its estimate (undefined: the whole reservation).
  * The repository caps the charge at the reservation, so a longer clip never costs more than asked.
+ * Every figure is priced at the job's snapshot (the price it was admitted at), never at the catalog
+ * as it is now; only a job from before snapshots, whose input has none, is priced at the catalog.
  */
 function actualCharge(input: GenerationInput, outcome: ProviderOutcome): number | undefined {
-  const model = findModel(input.model);
-  if (!model) return undefined;
-  if (model.pricing.unit === '1m_output_tokens') {
+  const price = input.pricing ?? livePrice(input);
+  if (!price) return undefined;
+  if (price.unit === '1m_output_tokens') {
     const outputTokens = outcome.usage?.outputTokens;
-    return outputTokens === undefined ? undefined : estimateCredits(model, { outputTokens }, input.plan);
+    return outputTokens === undefined ? undefined : creditsAtPrice(billedQuantity(price.unit, { outputTokens }), price);
   }
-  return deliveredCredits(model, outcome.outputs, input.plan);
+  return deliveredCredits(price, outcome.outputs);
+}
+
+function livePrice(input: GenerationInput): UnitPrice | undefined {
+  const model = findModel(input.model);
+  return model && unitPriceOf(model, input.plan);
 }
 
 function outputRow(generationId: string, file: GeneratedFile) {

@@ -66,6 +66,8 @@ export interface ApiDeps {
 
 export interface AppState extends Koa.DefaultState {
   requestId: string;
+  /** performance.now() when the request reached the API (api/gateway-overhead.ts counts from it). */
+  receivedAt: number;
   logger: Logger;
   /** Parsed JSON body; `{}` when the request had none. */
   body: unknown;

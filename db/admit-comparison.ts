@@ -24,7 +24,7 @@ export interface NewComparison {
 }
 
 /** A child: a generation of the comparison's organization, key and environment. */
-export type NewComparisonChild = Pick<NewGeneration, 'id' | 'model' | 'prompt' | 'params' | 'reserved_credits'>;
+export type NewComparisonChild = Pick<NewGeneration, 'id' | 'model' | 'prompt' | 'params' | 'reserved_credits' | 'pricing'>;
 
 /**
  * Admits the comparison with all its children, or nothing. Idempotent: a comparison that already has
@@ -42,7 +42,7 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
   }
   const live = comparison.environment === 'live';
   const total = live ? children.reduce((sum, c) => sum + c.reserved_credits, 0) : 0;
-  const rows = children.map((c, position) => ({ ...c, position, charge: live && c.reserved_credits > 0 }));
+  const rows = children.map((c, position) => ({ ...c, pricing: c.pricing ?? null, position, charge: live && c.reserved_credits > 0 }));
   const result = await db.raw(
     `WITH existing AS (
        SELECT 1 FROM comparisons WHERE id = :id),
@@ -80,12 +80,12 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
        RETURNING id),
      child AS (
        SELECT * FROM jsonb_to_recordset(:children::jsonb)
-         AS c(position int, id text, model text, prompt text, params jsonb, reserved_credits bigint, charge boolean)),
+         AS c(position int, id text, model text, prompt text, params jsonb, reserved_credits bigint, pricing jsonb, charge boolean)),
      generation AS (
        INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params,
-                                reserved_credits, comparison_id, comparison_position, budget_period)
+                                reserved_credits, comparison_id, comparison_position, budget_period, pricing)
        SELECT c.id, :organizationId, :apiKeyId, :environment, :modality, c.model, 'queued', c.prompt, c.params,
-              c.reserved_credits, comparison.id, c.position, :budgetPeriod::date
+              c.reserved_credits, comparison.id, c.position, :budgetPeriod::date, c.pricing
          FROM child c CROSS JOIN comparison
        RETURNING id),
      entry AS (

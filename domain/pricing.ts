@@ -72,13 +72,44 @@ export function microCredits(creditsPerUnit: number): number {
 
 /** Whole credits for a quantity at a price on a plan, rounded up once, after the multiplier. */
 export function creditsFor(quantity: BilledQuantity, creditsPerUnit: number, plan: Plan): number {
+  return creditsAtMultiplier(quantity, creditsPerUnit, PLAN_MULTIPLIER_TENTHS[plan]);
+}
+
+function creditsAtMultiplier(quantity: BilledQuantity, creditsPerUnit: number, multiplierTenths: number): number {
   const { amount, per } = quantity;
   if (!Number.isSafeInteger(amount) || amount < 0 || !Number.isSafeInteger(per) || per <= 0) {
     throw new RangeError(`a billed quantity is a non-negative integer amount per a positive integer, not ${amount}/${per}`);
   }
-  const numerator = BigInt(amount) * BigInt(microCredits(creditsPerUnit)) * BigInt(PLAN_MULTIPLIER_TENTHS[plan]);
+  if (!Number.isSafeInteger(multiplierTenths) || multiplierTenths <= 0) throw new RangeError(`a plan multiplier is a positive number of tenths, not ${multiplierTenths}`);
+  const numerator = BigInt(amount) * BigInt(microCredits(creditsPerUnit)) * BigInt(multiplierTenths);
   const denominator = BigInt(per) * BigInt(MICRO) * 10n;
   return Number((numerator + denominator - 1n) / denominator);
+}
+
+/**
+ * A price as a job was admitted at (its Generation's `pricing`): the catalog entry's unit and price
+ * and the plan's multiplier, and the catalog's version (domain/catalog-version.ts). Snake case: it is
+ * stored and shown as is.
+ */
+export interface PricingSnapshot {
+  unit: PricingUnit;
+  credits_per_unit: number;
+  /** The plan's multiplier (1, 1.3, 1.6): a whole number of tenths. */
+  plan_multiplier: number;
+  catalog_version: string;
+}
+
+/** The price a snapshot (or, for jobs admitted before snapshots, the live catalog) prices at. */
+export type UnitPrice = Pick<PricingSnapshot, 'unit' | 'credits_per_unit' | 'plan_multiplier'>;
+
+/** Whole credits for a quantity at a recorded price: `creditsFor`'s arithmetic with the snapshot's multiplier. */
+export function creditsAtPrice(quantity: BilledQuantity, price: UnitPrice): number {
+  return creditsAtMultiplier(quantity, price.credits_per_unit, Math.round(price.plan_multiplier * 10));
+}
+
+/** A catalog entry's price on a plan, as a snapshot would record it (without the catalog's version). */
+export function unitPriceOf(model: ModelEntry, plan: Plan): UnitPrice {
+  return { unit: model.pricing.unit, credits_per_unit: model.pricing.creditsPerUnit, plan_multiplier: PLAN_MULTIPLIER_TENTHS[plan] / 10 };
 }
 
 /** The credits a job of this model costs on this plan. */
@@ -153,10 +184,10 @@ export function deliveredQuantity(unit: PricingUnit, outputs: readonly Delivered
   }
 }
 
-/** The credits a delivery costs on this plan, or undefined where the estimate stands. */
-export function deliveredCredits(model: ModelEntry, outputs: readonly DeliveredOutput[], plan: Plan): number | undefined {
-  const quantity = deliveredQuantity(model.pricing.unit, outputs);
-  return quantity && creditsFor(quantity, model.pricing.creditsPerUnit, plan);
+/** The credits a delivery costs at a recorded price, or undefined where the estimate stands. */
+export function deliveredCredits(price: UnitPrice, outputs: readonly DeliveredOutput[]): number | undefined {
+  const quantity = deliveredQuantity(price.unit, outputs);
+  return quantity && creditsAtPrice(quantity, price);
 }
 
 function isPositiveInteger(value: number | undefined): value is number {

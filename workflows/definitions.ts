@@ -2,6 +2,7 @@ import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Environment } from '../domain/generation-status';
 import type { Modality } from '../domain/modalities';
 import type { Plan } from '../domain/plans';
+import type { PricingSnapshot } from '../domain/pricing';
 import type { GenerationTimeouts } from '../domain/generation-timeouts';
 import type { JobInput, ProviderUsage } from '../activities/providers/types';
 import type { ProviderRoute } from '../domain/providers';
@@ -29,6 +30,12 @@ export interface GenerationInput {
   cacheKey?: string;
   /** The plan the estimate was priced on; usage-billed jobs (chat) are charged on it too. */
   plan: Plan;
+  /**
+   * The price the estimate was made at (domain/pricing-snapshot.ts), recorded with the reservation;
+   * the capture charges at it, whatever the catalog says by then. Absent in workflows started before
+   * snapshots: those are charged at the worker's catalog, as they always were.
+   */
+  pricing?: PricingSnapshot;
   /**
    * Epoch ms after which the job may no longer be admitted: the API has told the caller it failed
    * (503), so a worker that only gets to it later must not charge for it or run it.

@@ -2,6 +2,7 @@ import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { GenerationRow, OutputRow } from '../../db/repos/generations';
 import { generationEvent } from '../../domain/generation-events';
 import { CACHE_WINDOW_MS } from '../../domain/generation-cache';
+import { pricingSnapshot } from '../../domain/pricing-snapshot';
 import { newId } from '../../lib/ids';
 import type { ApiDeps } from '../context';
 import type { GenerationRequest } from './generation-request';
@@ -34,6 +35,7 @@ export async function serveFromCache(
         prompt: request.prompt,
         params: request.params,
         reserved_credits: 0,
+        pricing: pricingSnapshot(request.model, principal.plan),
       },
       earlier.outputs,
       () => newId('out'),

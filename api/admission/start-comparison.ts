@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import type { comparisonWorkflow } from '../../workflows/comparison';
 import { budgetPeriodOf } from '../../domain/budget-period';
 import { admissionCredits } from '../../domain/pricing';
+import { pricingSnapshot } from '../../domain/pricing-snapshot';
 import { budgetExceeded } from './budget-exceeded';
 import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../../workflows/definitions';
@@ -57,6 +58,7 @@ export async function startComparison(
       estimatedCredits: admissionCredits(child.estimatedCredits, routes),
       timeouts: deps.generationTimeouts,
       plan: principal.plan,
+      pricing: pricingSnapshot(child.model, principal.plan),
       comparisonId,
       ...(child.inputs && { inputs: child.inputs }),
       routes,

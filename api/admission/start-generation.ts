@@ -7,6 +7,7 @@ import { modelMode } from '../../domain/catalog';
 import type { ResponseMode } from '../../domain/modalities';
 import { generationCacheKey } from '../../domain/generation-cache';
 import { admissionCredits } from '../../domain/pricing';
+import { pricingSnapshot } from '../../domain/pricing-snapshot';
 import { simulatedOnly } from '../../domain/provider-routing';
 import { isTerminal } from '../../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../../domain/generation-timeouts';
@@ -16,6 +17,7 @@ import { requestRoutes } from './resolve-model';
 import { admitUpdate, type Admission, type GenerationInput } from '../../workflows/definitions';
 import type { ApiDeps, AppContext } from '../context';
 import { presentGeneration } from '../presenters/generation';
+import { setGatewayOverhead } from '../gateway-overhead';
 import type { IdempotencyState } from '../idempotency-state';
 import { serveFromCache } from './serve-from-cache';
 import type { GenerationRequest } from './generation-request';
@@ -80,6 +82,7 @@ export async function startGeneration(
     estimatedCredits,
     timeouts: deps.generationTimeouts,
     plan: principal.plan,
+    pricing: pricingSnapshot(request.model, principal.plan),
     admitBy: Date.now() + deps.admissionTimeoutMs,
     budgetPeriod,
     ...(request.inputs && { inputs: request.inputs }),
@@ -185,5 +188,6 @@ async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, res
 export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
   const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
   ctx.status = httpStatus;
+  if (httpStatus === 200) setGatewayOverhead(ctx, generation);
   ctx.body = await presentGeneration(generation, outputs, deps.storage);
 }

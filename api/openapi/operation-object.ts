@@ -78,7 +78,12 @@ function successResponses(spec: RouteSpec, doc: OperationDoc): Record<string, ob
     };
     out[status] = {
       description: response.description,
-      headers: { ...headers, ...(status === '503' && { 'Retry-After': header('RetryAfterAlways') }) },
+      headers: {
+        ...headers,
+        ...(status === '503' && { 'Retry-After': header('RetryAfterAlways') }),
+        // A credit-consuming route's 200 is a sync job's answer (api/gateway-overhead.ts).
+        ...(status === '200' && spec.access.kind === 'api_key' && spec.access.creditConsuming && { 'X-Gateway-Overhead-Ms': header('GatewayOverheadMs') }),
+      },
       ...(Object.keys(content).length > 0 && { content }),
       ...(doc.links?.[Number(status)] && { links: doc.links[Number(status)] }),
     };

@@ -27,6 +27,9 @@ export const HEADERS = {
   RateLimitReset: integerHeader('Seconds until the window is full again.'),
   RetryAfter: integerHeader('Seconds to wait before retrying, when a retry can succeed.'),
   RetryAfterAlways: { ...integerHeader('Seconds to wait before retrying.'), required: true },
+  GatewayOverheadMs: integerHeader(
+    'On a 200 that ran a job: the milliseconds the request spent in the gateway, its total time in the API minus the recorded duration of every provider call (its `attempts`). Absent from 202 answers and from replays.',
+  ),
   IdempotentReplayed: {
     description: '`true` when this answer replays the first answer to the same Idempotency-Key.',
     schema: { type: 'string', enum: ['true'] },

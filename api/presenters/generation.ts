@@ -32,6 +32,8 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
     charged_credits: gen.charged_credits,
     refunded_credits: gen.refunded_credits,
     cache_hit: gen.cache_hit,
+    // The price it was admitted at and is charged at (domain/pricing-snapshot.ts); null before snapshots.
+    pricing: gen.pricing ?? null,
     // A comparison's child says which comparison it belongs to.
     ...(gen.comparison_id && { comparison_id: gen.comparison_id }),
     outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),

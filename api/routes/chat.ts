@@ -6,6 +6,7 @@ import { isChatCompletion, presentChatCompletion } from '../presenters/chat-comp
 import { presentGeneration } from '../presenters/generation';
 import { ROUTES } from '../route-table';
 import { startGeneration } from '../admission/start-generation';
+import { setGatewayOverhead } from '../gateway-overhead';
 
 /**
  * POST /v1/chat (sync, 200): answers a Chat completion (`succeeded` or `failed`); a chat still
@@ -18,6 +19,7 @@ export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
     const request = await buildChatRequest(deps, principal, ctx.state.body);
     const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
     ctx.status = httpStatus;
+    if (httpStatus === 200) setGatewayOverhead(ctx, generation);
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);
   });
 }

@@ -7,6 +7,7 @@ import { principalOf } from '../middleware/authenticate';
 import { OpenAiFailure } from '../openai/error-shape';
 import { presentOpenAiChatCompletion, presentOpenAiModel } from '../presenters/openai-chat-completion';
 import { ROUTES } from '../route-table';
+import { setGatewayOverhead } from '../gateway-overhead';
 
 /**
  * OpenAI's chat protocol, so that code written for OpenAI's SDKs only changes its base URL to
@@ -23,6 +24,7 @@ export function registerOpenAiChatRoutes(router: AppRouter, deps: ApiDeps): void
     const id = generation.id;
     switch (generation.status) {
       case 'succeeded':
+        setGatewayOverhead(ctx, generation);
         ctx.body = presentOpenAiChatCompletion(generation, maxTokens);
         return;
       case 'failed':

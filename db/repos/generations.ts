@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Environment, GenerationStatus } from '../../domain/generation-status';
 import type { Modality } from '../../domain/modalities';
+import type { PricingSnapshot } from '../../domain/pricing';
 import type { Db } from '../knex';
 
 export interface GenerationRow {
@@ -33,6 +34,8 @@ export interface GenerationRow {
   output_text?: string | null;
   /** Set for a comparison's child (db/migrations/0010-comparisons.ts). */
   comparison_id?: string | null;
+  /** The price it was admitted at (db/migrations/0027-pricing-snapshots.ts); null before snapshots. */
+  pricing?: PricingSnapshot | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -68,6 +71,8 @@ export type NewGeneration = Pick<GenerationRow, 'id' | 'organization_id' | 'api_
   admit_by?: number | null;
   /** The month (`YYYY-MM-01`, UTC) whose budget the reservation counts against; default: the database's. */
   budget_period?: string | null;
+  /** The price it is admitted at (domain/pricing-snapshot.ts); absent from inputs of workflows started before snapshots. */
+  pricing?: PricingSnapshot | null;
 };
 
 export function createGenerationsRepo(knex: Knex) {
@@ -313,6 +318,7 @@ export function createGenerationsRepo(knex: Knex) {
         .insert({
           ...gen,
           params: JSON.stringify(gen.params),
+          pricing: gen.pricing ? JSON.stringify(gen.pricing) : null,
           status: 'succeeded',
           reserved_credits: 0,
           charged_credits: 0,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { findModel, listModels, PRICING_UNITS } from '../../domain/catalog';
 import { imageSize } from '../../domain/image-sizes';
 import { PLAN_MULTIPLIER_TENTHS, PLANS } from '../../domain/plans';
-import { billedQuantity, creditsFor, deliveredCredits, deliveredQuantity, estimateCredits, estimateImageCredits, microCredits } from '../../domain/pricing';
+import { billedQuantity, creditsFor, deliveredCredits, deliveredQuantity, estimateCredits, estimateImageCredits, microCredits, unitPriceOf } from '../../domain/pricing';
 
 const q = (amount: number, per = 1) => ({ amount, per });
 
@@ -149,14 +149,16 @@ describe('pricing', () => {
     it('prices a full delivery exactly as the estimate did', () => {
       const flux = findModel('flux-dev')!;
       const size = imageSize('16:9');
-      assert.equal(deliveredCredits(flux, [{ ...size }, { ...size }], 'pro'), estimateImageCredits(flux, { numOutputs: 2, ...size }, 'pro'));
+      assert.equal(deliveredCredits(unitPriceOf(flux, 'pro'), [{ ...size }, { ...size }]), estimateImageCredits(flux, { numOutputs: 2, ...size }, 'pro'));
       const veo = findModel('veo-3')!;
-      assert.equal(deliveredCredits(veo, [{ durationS: '8' }], 'team'), estimateCredits(veo, { durationMs: 8_000 }, 'team'));
+      assert.equal(deliveredCredits(unitPriceOf(veo, 'team'), [{ durationS: '8' }]), estimateCredits(veo, { durationMs: 8_000 }, 'team'));
       assert.equal(
         deliveredCredits(
-          listModels().find((m) => m.pricing.unit === '1k_characters')!,
+          unitPriceOf(
+            listModels().find((m) => m.pricing.unit === '1k_characters')!,
+            'free',
+          ),
           [{ durationS: '3' }],
-          'free',
         ),
         undefined,
       );

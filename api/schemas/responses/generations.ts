@@ -5,6 +5,7 @@ import type { GenerationRow, ProviderAttempt } from '../../../db/repos/generatio
 import type { ChatCompletionStatus } from '../../presenters/chat-completion';
 import { GENERATION_STATUSES } from '../../../domain/generation-status';
 import { MODALITIES } from '../../../domain/modalities';
+import { PRICING_UNITS } from '../../../domain/catalog';
 import { credits, enumOf, id, listOf, nullableString, nullableTimestamp, ref, timestamp } from './shared';
 
 const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'canceled'] as const satisfies readonly ProviderAttempt['outcome'][];
@@ -41,6 +42,20 @@ const GenerationOutput = {
   },
 };
 
+// Written by the admission (domain/pricing-snapshot.ts) with the reservation; charged at by the capture.
+const PricingSnapshot = {
+  type: 'object',
+  description: 'The price a generation was admitted at and is charged at, whatever the catalog says later.',
+  additionalProperties: false,
+  required: ['unit', 'credits_per_unit', 'plan_multiplier', 'catalog_version'],
+  properties: {
+    unit: enumOf(PRICING_UNITS, "The catalog entry's pricing unit."),
+    credits_per_unit: { type: 'number', description: "The catalog entry's credits per unit, before the plan multiplier." },
+    plan_multiplier: { type: 'number', description: "The plan's multiplier (1, 1.3 or 1.6)." },
+    catalog_version: { type: 'string', description: 'The catalog the price came from: a hash of its content, so any catalog change gives a new one.' },
+  },
+};
+
 const ProviderAttemptSchema = {
   type: 'object',
   description: 'One provider call that ended (provenance).',
@@ -71,6 +86,7 @@ const Generation = {
     'charged_credits',
     'refunded_credits',
     'cache_hit',
+    'pricing',
     'outputs',
     'provider',
     'provider_model',
@@ -91,6 +107,10 @@ const Generation = {
     charged_credits: credits('Credits charged; at most what was reserved'),
     refunded_credits: credits('Credits given back; reserved = charged + refunded once the generation is finished'),
     cache_hit: { type: 'boolean', description: 'Served from an earlier identical generation, for 0 credits.' },
+    pricing: {
+      oneOf: [ref('PricingSnapshot'), { type: 'null' }],
+      description: 'The price it was admitted at and is charged at; null for generations from before price snapshots were recorded.',
+    },
     comparison_id: { type: 'string', description: 'The comparison this generation belongs to, if any.' },
     outputs: { type: 'array', items: ref('GenerationOutput') },
     provider: { ...nullableString, description: 'The provider that served it (provenance); null unless succeeded.' },
@@ -139,6 +159,7 @@ export const GENERATION_SCHEMAS = {
   Generation,
   GenerationOutput,
   ProviderAttempt: ProviderAttemptSchema,
+  PricingSnapshot,
   GenerationList: listOf('Generation'),
   ChatCompletion,
 };

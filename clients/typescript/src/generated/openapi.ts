@@ -1153,6 +1153,8 @@ export interface components {
             refunded_credits: number;
             /** @description Served from an earlier identical generation, for 0 credits. */
             cache_hit: boolean;
+            /** @description The price it was admitted at and is charged at; null for generations from before price snapshots were recorded. */
+            pricing: components["schemas"]["PricingSnapshot"] | null;
             /** @description The comparison this generation belongs to, if any. */
             comparison_id?: string;
             outputs: components["schemas"]["GenerationOutput"][];
@@ -1214,6 +1216,20 @@ export interface components {
             outcome: "succeeded" | "failed" | "canceled";
             error_code?: string;
             duration_ms: number;
+        };
+        /** @description The price a generation was admitted at and is charged at, whatever the catalog says later. */
+        PricingSnapshot: {
+            /**
+             * @description The catalog entry's pricing unit.
+             * @enum {string}
+             */
+            unit: "image" | "second" | "megapixel" | "1k_characters" | "minute" | "song" | "3d_model" | "1m_output_tokens";
+            /** @description The catalog entry's credits per unit, before the plan multiplier. */
+            credits_per_unit: number;
+            /** @description The plan's multiplier (1, 1.3 or 1.6). */
+            plan_multiplier: number;
+            /** @description The catalog the price came from: a hash of its content, so any catalog change gives a new one. */
+            catalog_version: string;
         };
         /** @description A page of Generation objects. */
         GenerationList: {
@@ -2779,6 +2795,8 @@ export interface components {
         RetryAfter: number;
         /** @description Seconds to wait before retrying. */
         RetryAfterAlways: number;
+        /** @description On a 200 that ran a job: the milliseconds the request spent in the gateway, its total time in the API minus the recorded duration of every provider call (its `attempts`). Absent from 202 answers and from replays. */
+        GatewayOverheadMs: number;
         /** @description `true` when this answer replays the first answer to the same Idempotency-Key. */
         IdempotentReplayed: "true";
     };
@@ -2994,6 +3012,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3112,6 +3131,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3283,6 +3303,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3361,6 +3382,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Gateway-Overhead-Ms": components["headers"]["GatewayOverheadMs"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -465,6 +465,8 @@ from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_err
 from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_error_type import (
     PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType,
 )
+from .pricing_snapshot import PricingSnapshot
+from .pricing_snapshot_unit import PricingSnapshotUnit
 from .provider_attempt import ProviderAttempt
 from .provider_attempt_outcome import ProviderAttemptOutcome
 from .provider_credential import ProviderCredential
@@ -841,6 +843,8 @@ __all__ = (
     "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorError",
     "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorCode",
     "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType",
+    "PricingSnapshot",
+    "PricingSnapshotUnit",
     "ProviderAttempt",
     "ProviderAttemptOutcome",
     "ProviderCredential",

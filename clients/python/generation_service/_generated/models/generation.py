@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..models.generation_output import GenerationOutput
     from ..models.generation_params import GenerationParams
     from ..models.generation_usage import GenerationUsage
+    from ..models.pricing_snapshot import PricingSnapshot
     from ..models.provider_attempt import ProviderAttempt
 
 
@@ -45,6 +46,8 @@ class Generation:
         refunded_credits (int): Credits given back; reserved = charged + refunded once the generation is finished (1
             credit = $0.001).
         cache_hit (bool): Served from an earlier identical generation, for 0 credits.
+        pricing (None | PricingSnapshot): The price it was admitted at and is charged at; null for generations from
+            before price snapshots were recorded.
         outputs (list[GenerationOutput]):
         provider (None | str): The provider that served it (provenance); null unless succeeded.
         provider_model (None | str): The provider's model that served it; null unless succeeded.
@@ -72,6 +75,7 @@ class Generation:
     charged_credits: int
     refunded_credits: int
     cache_hit: bool
+    pricing: None | PricingSnapshot
     outputs: list[GenerationOutput]
     provider: None | str
     provider_model: None | str
@@ -87,6 +91,8 @@ class Generation:
     text: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.pricing_snapshot import PricingSnapshot
+
         id = self.id
 
         object_ = self.object_
@@ -110,6 +116,12 @@ class Generation:
         refunded_credits = self.refunded_credits
 
         cache_hit = self.cache_hit
+
+        pricing: dict[str, Any] | None
+        if isinstance(self.pricing, PricingSnapshot):
+            pricing = self.pricing.to_dict()
+        else:
+            pricing = self.pricing
 
         outputs = []
         for outputs_item_data in self.outputs:
@@ -177,6 +189,7 @@ class Generation:
                 "charged_credits": charged_credits,
                 "refunded_credits": refunded_credits,
                 "cache_hit": cache_hit,
+                "pricing": pricing,
                 "outputs": outputs,
                 "provider": provider,
                 "provider_model": provider_model,
@@ -207,6 +220,7 @@ class Generation:
         from ..models.generation_output import GenerationOutput
         from ..models.generation_params import GenerationParams
         from ..models.generation_usage import GenerationUsage
+        from ..models.pricing_snapshot import PricingSnapshot
         from ..models.provider_attempt import ProviderAttempt
 
         d = dict(src_dict)
@@ -235,6 +249,21 @@ class Generation:
         refunded_credits = d.pop("refunded_credits")
 
         cache_hit = d.pop("cache_hit")
+
+        def _parse_pricing(data: object) -> None | PricingSnapshot:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                pricing_type_0 = PricingSnapshot.from_dict(data)
+
+                return pricing_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PricingSnapshot, data)
+
+        pricing = _parse_pricing(d.pop("pricing"))
 
         outputs = []
         _outputs = d.pop("outputs")
@@ -332,6 +361,7 @@ class Generation:
             charged_credits=charged_credits,
             refunded_credits=refunded_credits,
             cache_hit=cache_hit,
+            pricing=pricing,
             outputs=outputs,
             provider=provider,
             provider_model=provider_model,
