@@ -88,6 +88,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
               cache_key: input.cacheKey ?? null,
               admit_by: input.admitBy ?? null,
               budget_period: input.budgetPeriod ?? null,
+              deadline_at: input.deadlineAt ?? null,
             }),
           () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod),
         );

@@ -16,7 +16,7 @@ export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.createChat, async (ctx) => {
     const principal = principalOf(ctx);
     const request = await buildChatRequest(deps, principal, ctx.state.body);
-    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
     ctx.status = httpStatus;
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);
   });

@@ -33,6 +33,8 @@ export interface GenerationRow {
   output_text?: string | null;
   /** Set for a comparison's child (db/migrations/0010-comparisons.ts). */
   comparison_id?: string | null;
+  /** The `Cancel-After` deadline (db/migrations/0025-deadlines.ts); null without one. */
+  deadline_at?: Date | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -68,6 +70,8 @@ export type NewGeneration = Pick<GenerationRow, 'id' | 'organization_id' | 'api_
   admit_by?: number | null;
   /** The month (`YYYY-MM-01`, UTC) whose budget the reservation counts against; default: the database's. */
   budget_period?: string | null;
+  /** The `Cancel-After` deadline (epoch ms); null or absent: none. */
+  deadline_at?: number | null;
 };
 
 export function createGenerationsRepo(knex: Knex) {
