@@ -1162,7 +1162,7 @@ export interface components {
             provider_model: string | null;
             /** @description Every provider call that ended, in order. */
             attempts: components["schemas"]["ProviderAttempt"][];
-            /** @description Why it failed (failed generations only). */
+            /** @description Why it failed (failed generations), or `deadline_exceeded` on one its `Cancel-After` deadline canceled. */
             error_code?: string | null;
             error_message?: string | null;
             /**
@@ -1184,6 +1184,11 @@ export interface components {
             };
             /** @description Chat's answer, or a transcription's text. */
             text?: string;
+            /**
+             * Format: date-time
+             * @description When its `Cancel-After` deadline passes (the job is then canceled); null without one.
+             */
+            deadline_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1282,6 +1287,11 @@ export interface components {
             charged_credits: number;
             /** @description Credits given back, all models together (1 credit = $0.001). */
             refunded_credits: number;
+            /**
+             * Format: date-time
+             * @description The `Cancel-After` deadline every model shares; null without one.
+             */
+            deadline_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2764,6 +2774,8 @@ export interface components {
     parameters: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
         IdempotencyKey: string;
+        /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+        CancelAfter: string;
     };
     requestBodies: never;
     headers: {
@@ -2966,6 +2978,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3033,6 +3047,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3084,6 +3100,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3151,6 +3169,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3200,6 +3220,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3255,6 +3277,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3322,6 +3346,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3459,6 +3485,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3513,6 +3541,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3723,6 +3753,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
