@@ -47,7 +47,7 @@ export const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality\'s provider budget (10m for sync modalities, 1h for async ones by default). ' +
+      "A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). " +
       'A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. ' +
       'A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422.',
     schema: { type: 'string', pattern: '^[1-9][0-9]{0,6}(s|m|h)$' },
