@@ -149,6 +149,29 @@ describe('Cancel-After deadlines', function () {
     await assertMoneyInvariants(org.id);
   });
 
+  it("a comparison's deadline cancels every model still running then, each refunded", async () => {
+    const org = await createOrganization({ plan: 'studio', credits: 10_000_000 });
+    const res = await call('POST', '/v1/comparisons', {
+      key: org.liveKey,
+      headers: { 'Cancel-After': '3s' },
+      body: { models: ['hailuo-02', 'kling-2.1-master'], prompt: 'a slow pan #slow:30000', params_shared: { duration_s: 10 } },
+    });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    const done = await waitFor(
+      async () => {
+        const cmp = (await call('GET', `/v1/comparisons/${res.body.id}`, { key: org.liveKey })).body;
+        return ['succeeded', 'partial', 'failed', 'canceled'].includes(cmp.status) ? cmp : undefined;
+      },
+      60_000,
+      'the comparison to end',
+    );
+    assert.equal(done.deadline_at, res.body.deadline_at);
+    assert.equal(done.charged_credits, 0);
+    assert.equal(done.refunded_credits, done.reserved_credits);
+    for (const child of done.generations) await assertCanceledByDeadline(child.id, org.liveKey);
+    await assertMoneyInvariants(org.id);
+  });
+
   describe('a bad Cancel-After', () => {
     for (const [value, why] of [
       ['5x', /whole number of seconds, minutes or hours/],
