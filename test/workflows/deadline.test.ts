@@ -66,6 +66,29 @@ describe('Cancel-After deadlines', function () {
     await assertMoneyInvariants(org.id);
   });
 
+  it('a job admitted only after its deadline (no worker until then) is canceled without calling the provider', async () => {
+    const queue = `deadline-late-${Date.now()}`;
+    const api = await startExtraApi({ taskQueue: queue, syncTimeoutMs: 0, admissionTimeoutMs: 20_000 });
+    closers.push(api.close);
+    const org = await createOrganization({ plan: 'studio', credits: 10_000_000 });
+    const sent = Date.now();
+    const answer = call('POST', '/v1/videos', {
+      key: org.liveKey,
+      baseUrl: api.url,
+      headers: { 'Cancel-After': '1s' },
+      body: { model: 'hailuo-02', prompt: 'admitted late', duration_s: 6 },
+    });
+    // No worker polls the queue until the deadline has passed.
+    await waitFor(async () => Date.now() > sent + 1_500, 5_000, 'the deadline to pass');
+    const worker = await startTestWorker(queue);
+    closers.push(() => worker.stop());
+    const res = await answer;
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    const gen = await assertCanceledByDeadline(res.body.id, org.liveKey);
+    assert.deepEqual(gen.attempts, [], 'no provider call was made');
+    await assertMoneyInvariants(org.id);
+  });
+
   it('a job running at its deadline is cancelled at the provider (fal) and refunded', async () => {
     const fal: FakeFal = await startFakeFal();
     closers.push(() => fal.close());
