@@ -31,6 +31,7 @@ export function createComparisonActivities(deps: { knex: Knex; repos: Repos }) {
                 params_shared: input.paramsShared,
                 admit_by: input.admitBy ?? null,
                 budget_period: input.budgetPeriod ?? null,
+                deadline_at: input.deadlineAt ?? null,
               },
               input.children.map((child) => ({
                 id: child.generationId,

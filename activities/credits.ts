@@ -89,6 +89,7 @@ export function createCreditActivities(deps: { knex: Knex; repos: Repos }) {
               admit_by: input.admitBy ?? null,
               budget_period: input.budgetPeriod ?? null,
               pricing: input.pricing ?? null,
+              deadline_at: input.deadlineAt ?? null,
             }),
           () => refusedByBudget(repos, input.apiKeyId, input.budgetPeriod),
         );

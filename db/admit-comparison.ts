@@ -21,6 +21,8 @@ export interface NewComparison {
   admit_by?: number | null;
   /** The month (`YYYY-MM-01`, UTC) whose budget the reservations count against; default: the database's. */
   budget_period?: string | null;
+  /** The `Cancel-After` deadline (epoch ms) of the comparison and each child; null or absent: none. */
+  deadline_at?: number | null;
 }
 
 /** A child: a generation of the comparison's organization, key and environment. */
@@ -74,8 +76,8 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
      admitted AS (
        SELECT (SELECT ok FROM fresh) AND (:total::bigint = 0 OR EXISTS (SELECT 1 FROM debit)) AS ok),
      comparison AS (
-       INSERT INTO comparisons (id, organization_id, api_key_id, environment, modality, status, prompt, params_shared, reserved_credits)
-       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, 'open', :prompt, :paramsShared::jsonb, :total::bigint
+       INSERT INTO comparisons (id, organization_id, api_key_id, environment, modality, status, prompt, params_shared, reserved_credits, deadline_at)
+       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, 'open', :prompt, :paramsShared::jsonb, :total::bigint, to_timestamp(:deadlineAt::bigint / 1000.0)
         WHERE (SELECT ok FROM admitted)
        RETURNING id),
      child AS (
@@ -83,9 +85,9 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
          AS c(position int, id text, model text, prompt text, params jsonb, reserved_credits bigint, pricing jsonb, charge boolean)),
      generation AS (
        INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params,
-                                reserved_credits, comparison_id, comparison_position, budget_period, pricing)
+                               reserved_credits, comparison_id, comparison_position, budget_period, pricing, deadline_at)
        SELECT c.id, :organizationId, :apiKeyId, :environment, :modality, c.model, 'queued', c.prompt, c.params,
-              c.reserved_credits, comparison.id, c.position, :budgetPeriod::date, c.pricing
+              c.reserved_credits, comparison.id, c.position, :budgetPeriod::date, c.pricing, to_timestamp(:deadlineAt::bigint / 1000.0)
          FROM child c CROSS JOIN comparison
        RETURNING id),
      entry AS (
@@ -105,6 +107,7 @@ export async function admitComparison(db: Db, comparison: NewComparison, childre
       paramsShared: JSON.stringify(comparison.params_shared),
       admitBy: comparison.admit_by ?? null,
       budgetPeriod: comparison.budget_period ?? null,
+      deadlineAt: comparison.deadline_at ?? null,
       total,
       children: JSON.stringify(rows),
     },

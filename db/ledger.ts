@@ -127,8 +127,9 @@ export async function admitGeneration(db: Db, gen: NewGeneration, onReserved?: R
        SELECT organization_id, :id, 'reserve', -:amount::bigint, :amount::bigint FROM debit
        RETURNING 1),
      inserted AS (
-       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period, pricing)
-       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey, :budgetPeriod::date, :pricing::jsonb
+       INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period, pricing, deadline_at)
+       SELECT :id, :organizationId, :apiKeyId, :environment, :modality, :model, 'queued', :prompt, :params::jsonb, :amount, :cacheKey, :budgetPeriod::date, :pricing::jsonb,
+              to_timestamp(:deadlineAt::bigint / 1000.0)
         WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT ok FROM claimed) AND (NOT :charge OR EXISTS (SELECT 1 FROM debit))
        RETURNING id)
      SELECT EXISTS (SELECT 1 FROM existing) OR EXISTS (SELECT 1 FROM inserted) AS admitted,
@@ -148,6 +149,7 @@ export async function admitGeneration(db: Db, gen: NewGeneration, onReserved?: R
       admitBy: gen.admit_by ?? null,
       budgetPeriod: gen.budget_period ?? null,
       pricing: gen.pricing ? JSON.stringify(gen.pricing) : null,
+      deadlineAt: gen.deadline_at ?? null,
       charge,
     },
   );
@@ -203,6 +205,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
     admit_by: gen.admit_by ?? null,
     budget_period: gen.budget_period ?? null,
     pricing: gen.pricing ?? null,
+    deadline_at: gen.deadline_at ?? null,
     charge: gen.environment === 'live' && gen.reserved_credits > 0,
   }));
   const result = await db.raw(
@@ -211,7 +214,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
          SELECT r.*, (SELECT true FROM generations g WHERE g.id = r.id) IS NULL AS fresh
            FROM jsonb_to_recordset(:requests::jsonb) AS r(position int, id text, api_key_id text, environment text,
                   modality text, model text, prompt text, params jsonb, amount bigint, cache_key text, admit_by bigint,
-                  budget_period date, pricing jsonb, charge boolean)),
+                  budget_period date, pricing jsonb, deadline_at bigint, charge boolean)),
        claim AS (
          INSERT INTO admission_claims (generation_id, admit_by, claimed_by)
          SELECT id, admit_by, 'worker' FROM given
@@ -221,7 +224,7 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
        -- A fresh request whose deadline passed, or that the API gave up on first, is decided as refused.
        request AS (
          SELECT g.position, g.id, g.api_key_id, g.environment, g.modality, g.model, g.prompt, g.params, g.amount,
-                g.cache_key, g.budget_period, g.pricing, g.charge,
+                g.cache_key, g.budget_period, g.pricing, g.deadline_at, g.charge,
                 g.fresh AND (g.admit_by IS NULL OR g.id IN (SELECT generation_id FROM claim)) AS fresh,
                 NOT g.fresh AS existed
            FROM given g),
@@ -265,8 +268,9 @@ export async function admitGenerationsBatch(db: Db, organizationId: string, gens
            FROM decided d CROSS JOIN debit WHERE d.admitted AND d.charge AND d.fresh
          RETURNING generation_id),
        inserted AS (
-         INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period, pricing)
-         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key, d.period, d.pricing
+         INSERT INTO generations (id, organization_id, api_key_id, environment, modality, model, status, prompt, params, reserved_credits, cache_key, budget_period, pricing, deadline_at)
+         SELECT d.id, :organizationId, d.api_key_id, d.environment, d.modality, d.model, 'queued', d.prompt, d.params, d.amount, d.cache_key, d.period, d.pricing,
+                to_timestamp(d.deadline_at / 1000.0)
            FROM dated d
           WHERE d.admitted AND d.fresh AND (NOT d.charge OR EXISTS (SELECT 1 FROM debit))
          RETURNING id)

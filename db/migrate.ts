@@ -25,6 +25,7 @@ import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed
 import * as webhookThrottling from './migrations/0022-webhook-throttling';
 import * as webhookRecoveries from './migrations/0023-webhook-recoveries';
 import * as eventRetention from './migrations/0024-event-retention';
+import * as deadlines from './migrations/0025-deadlines';
 import * as pricingSnapshots from './migrations/0027-pricing-snapshots';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0022-webhook-throttling': webhookThrottling,
   '0023-webhook-recoveries': webhookRecoveries,
   '0024-event-retention': eventRetention,
+  '0025-deadlines': deadlines,
   '0027-pricing-snapshots': pricingSnapshots,
 };
 

@@ -64,6 +64,11 @@ export interface GenerationInput {
    * share (db/admit-comparison.ts), so it starts admitted and never reserves on its own.
    */
   comparisonId?: string;
+  /**
+   * The caller's `Cancel-After` deadline (epoch ms): a job not done by then is canceled
+   * (`deadline_exceeded`), its provider job stopped and its reservation refunded. Absent: none.
+   */
+  deadlineAt?: number;
 }
 
 export interface ComparisonInput {
@@ -80,6 +85,8 @@ export interface ComparisonInput {
   admitBy?: number;
   /** As for a generation: the month whose key budget the reservations count against. */
   budgetPeriod?: string;
+  /** The `Cancel-After` deadline (epoch ms) every child also carries; shown on the comparison. */
+  deadlineAt?: number;
 }
 
 /** How a comparison's workflow ended: its verdict, `open` if a child was left to the reconciler, or refused. */

@@ -2,6 +2,7 @@ import { type CancellationScope, deprecatePatch, proxyActivities, proxyLocalActi
 import type { Activities } from '../activities';
 import type { GenerationFailure, GenerationInput } from './definitions';
 import { DB_RETRY } from './failures';
+import { DEADLINE_EXCEEDED } from './generation-deadline';
 import type { GenerationState } from './generation-state';
 import { upsertStatus } from './search-attribute-upserts';
 
@@ -30,9 +31,13 @@ export async function settleLeftovers(input: GenerationInput, state: GenerationS
   const verdict = await state.admission?.catch(() => undefined);
   if (verdict && !verdict.admitted) return;
   await stopProviderJob(input, state);
-  const canceled = root.consideredCancelled && state.failure === undefined;
+  const canceled = (root.consideredCancelled || state.deadlineExceeded) && state.failure === undefined;
+  // A `Cancel-After` deadline's cancel says so (generation-deadline.ts); a caller's cancel has no code.
+  const cancelReason = state.deadlineExceeded ? DEADLINE_EXCEEDED : {};
   await db.refundCredits(
-    canceled ? { generationId: input.generationId, status: 'canceled' } : { generationId: input.generationId, status: 'failed', ...(state.failure ?? LOST_ADMISSION) },
+    canceled
+      ? { generationId: input.generationId, status: 'canceled', ...cancelReason }
+      : { generationId: input.generationId, status: 'failed', ...(state.failure ?? LOST_ADMISSION) },
   );
   state.settledNow();
   upsertStatus(canceled ? 'canceled' : 'failed');

@@ -28,6 +28,8 @@ export class GenerationState {
   settled = false;
   /** Why the generation failed, once it did. */
   failure: GenerationFailure | undefined;
+  /** The `Cancel-After` deadline fired (generation-deadline.ts): the job ends canceled, `deadline_exceeded`. */
+  deadlineExceeded = false;
 
   constructor(admission?: Promise<Admission>) {
     this.admission = admission;
@@ -59,6 +61,10 @@ export class GenerationState {
 
   failed(failure: GenerationFailure): void {
     this.failure = failure;
+  }
+
+  deadlinePassed(): void {
+    this.deadlineExceeded = true;
   }
 
   closingStarted(): void {

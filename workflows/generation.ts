@@ -4,6 +4,7 @@ import { DEFAULT_ADMISSION_WAIT_MS, providerBudgetMs } from '../domain/generatio
 import { admitUpdate, type GenerationInput, type GenerationOutcome } from './definitions';
 import { describeFailure, DB_RETRY } from './failures';
 import { runRoutes, runWithinBudget } from './generation-provider';
+import { runBeforeDeadline } from './generation-deadline';
 import { settleLeftovers } from './generation-settlement';
 import { GenerationState } from './generation-state';
 import { upsertStatus } from './search-attribute-upserts';
@@ -60,13 +61,17 @@ export async function generationWorkflow(input: GenerationInput): Promise<Genera
     }
     // Routes tried in order since `provider-routes` (docs/testing.md, the patch ledger).
     deprecatePatch('provider-routes');
-    const outcome = await runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () => runRoutes(input, state));
+    const runPhase = () => runWithinBudget(providerBudgetMs(input.modality, input.timeouts), () => runRoutes(input, state));
+    // A `Cancel-After` deadline (issue 42) is a durable timer over the provider phase.
+    const outcome = input.deadlineAt !== undefined && patched('deadline') ? await runBeforeDeadline(input.deadlineAt, state, runPhase) : await runPhase();
     await CancellationScope.nonCancellable(() => db.captureCredits({ input, outcome }));
     state.settledNow();
     upsertStatus('succeeded');
     return 'succeeded';
   } catch (err) {
     if (root.consideredCancelled) throw err;
+    // The deadline cancelled the phase: settlement ends it canceled, `deadline_exceeded`.
+    if (state.deadlineExceeded) return 'canceled';
     state.failed(describeFailure(err, providerBudgetMs(input.modality, input.timeouts)));
     return 'failed';
   } finally {

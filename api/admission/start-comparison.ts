@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import type { ComparisonChild, ComparisonRow } from '../../db/repos/comparisons';
@@ -15,6 +16,7 @@ import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from '.
 import type { ApiDeps } from '../context';
 import { ApiError } from '../errors';
 import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
+import { deadlineFromHeader } from './cancel-after';
 import type { IdempotencyState } from '../idempotency-state';
 import type { GenerationRequest } from './generation-request';
 import { comparisonSearchAttributes } from '../../domain/search-attributes';
@@ -36,7 +38,10 @@ export async function startComparison(
   idempotency: IdempotencyState | undefined,
   /** The route the request came in on, for the workflow's memo. */
   endpoint: string,
+  /** The request's headers: `Cancel-After` sets every child's deadline (api/admission/cancel-after.ts). */
+  headers: IncomingHttpHeaders,
 ): Promise<Found> {
+  const deadlineAt = deadlineFromHeader(headers, request.modality, deps.generationTimeouts, Date.now());
   const comparisonId = idempotency?.resourceId ?? newId('cmp');
   const owner = { organizationId: principal.organizationId, environment: principal.environment };
   if (idempotency?.takenOver) {
@@ -62,6 +67,7 @@ export async function startComparison(
       comparisonId,
       ...(child.inputs && { inputs: child.inputs }),
       routes,
+      ...(deadlineAt !== undefined && { deadlineAt }),
     };
   });
   const budgetPeriod = budgetPeriodOf(deps.clock());
@@ -76,6 +82,7 @@ export async function startComparison(
     children,
     admitBy: Date.now() + deps.admissionTimeoutMs,
     budgetPeriod,
+    ...(deadlineAt !== undefined && { deadlineAt }),
   };
   const start = new WithStartWorkflowOperation<typeof comparisonWorkflow>('comparisonWorkflow', {
     workflowId: comparisonId,

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { WithStartWorkflowOperation, type WorkflowClient } from '@temporalio/client';
 import { budgetPeriodOf } from '../../domain/budget-period';
 import { budgetExceeded } from './budget-exceeded';
@@ -26,6 +27,7 @@ import { ApiError } from '../errors';
 import { generationSearchAttributes } from '../../domain/search-attributes';
 import { generationMemo, generationSummary } from '../../domain/workflow-memo';
 import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
+import { deadlineFromHeader } from './cancel-after';
 import { startEagerly, type GenerationStartOptions, type StartedAdmission } from './eager-generation-start';
 
 /**
@@ -50,7 +52,10 @@ export async function startGeneration(
   idempotency: IdempotencyState | undefined,
   /** The route the request came in on, for the workflow's memo. */
   endpoint: string,
+  /** The request's headers: `Cancel-After` sets the job's deadline (api/admission/cancel-after.ts). */
+  headers: IncomingHttpHeaders,
 ): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
+  const deadlineAt = deadlineFromHeader(headers, request.model.modality, deps.generationTimeouts, Date.now());
   const generationId = idempotency?.resourceId ?? newId('gen');
   if (idempotency?.takenOver) {
     // A retry of a request that broke midway: if its job was admitted, answer with it.
@@ -88,6 +93,7 @@ export async function startGeneration(
     ...(request.inputs && { inputs: request.inputs }),
     ...(cacheKey && { cacheKey }),
     routes,
+    ...(deadlineAt !== undefined && { deadlineAt }),
   };
   const syncWindowMs = modelMode(request.model) === 'sync' ? deps.syncTimeoutMs : 0;
   const options: GenerationStartOptions = {
@@ -186,7 +192,7 @@ async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, res
 
 /** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
 export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
-  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
   ctx.status = httpStatus;
   if (httpStatus === 200) setGatewayOverhead(ctx, generation);
   ctx.body = await presentGeneration(generation, outputs, deps.storage);

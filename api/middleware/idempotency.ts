@@ -38,7 +38,7 @@ export function idempotency(deps: Deps, route: RouteSpec, resourcePrefix: IdPref
     const claim = await deps.repos.idempotencyKeys.claim({
       ...(await idempotencyScope(ctx, deps, route.access, key)),
       endpoint,
-      requestHash: sha256Hex(canonicalJson(ctx.state.body)),
+      requestHash: requestHashOf(ctx),
       newResourceId: resourcePrefix && newId(resourcePrefix),
       now,
       expiredBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS),
@@ -93,4 +93,14 @@ export async function completeInTransaction(ctx: AppContext, deps: Pick<ApiDeps,
     );
   }
   state.completed = true;
+}
+
+/**
+ * What a replay must repeat: the body and, when sent, `Cancel-After` (issue 42), so that the same
+ * key with another deadline is 422 idempotency_key_reused like another body. Without the header the
+ * hash is the body's alone, as keys stored before deadlines were hashed.
+ */
+function requestHashOf(ctx: AppContext): string {
+  const cancelAfter = ctx.headers['cancel-after'];
+  return sha256Hex(canonicalJson(cancelAfter === undefined ? ctx.state.body : { body: ctx.state.body, cancel_after: String(cancelAfter) }));
 }

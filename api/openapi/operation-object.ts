@@ -57,7 +57,10 @@ function parameters(spec: RouteSpec, doc: OperationDoc): object[] {
     schema: toOpenApiSchema(schema),
   }));
   const idempotency = spec.idempotency ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
-  return [...fromPath, ...fromQuery, ...idempotency];
+  // Every request that creates a generation or a comparison takes a deadline (issue 42).
+  const createsJob = spec.idempotency?.resourcePrefix === 'gen' || spec.idempotency?.resourcePrefix === 'cmp';
+  const deadline = createsJob ? [{ $ref: '#/components/parameters/CancelAfter' }] : [];
+  return [...fromPath, ...fromQuery, ...idempotency, ...deadline];
 }
 
 function successResponses(spec: RouteSpec, doc: OperationDoc): Record<string, object> {

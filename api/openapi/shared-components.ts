@@ -45,6 +45,16 @@ export const PARAMETERS = {
       'Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
   },
+  CancelAfter: {
+    name: 'Cancel-After',
+    in: 'header',
+    required: false,
+    description:
+      "A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). " +
+      'A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. ' +
+      'A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422.',
+    schema: { type: 'string', pattern: '^[1-9][0-9]{0,6}(s|m|h)$' },
+  },
 };
 
 export const ERROR_DETAIL_SCHEMA = {

@@ -26,6 +26,7 @@ export async function presentComparison(found: { comparison: ComparisonRow; chil
     reserved_credits: comparison.reserved_credits,
     charged_credits: totals.charged_credits,
     refunded_credits: totals.refunded_credits,
+    deadline_at: iso(comparison.deadline_at ?? null),
     created_at: comparison.created_at.toISOString(),
     finished_at: iso(comparison.finished_at),
     generations: await Promise.all(

@@ -47,9 +47,12 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
       error_source: gen.error_source ?? 'gateway',
       retryable: gen.retryable ?? false,
     }),
+    // A job its `Cancel-After` deadline canceled says so (the only canceled job with a code).
+    ...(gen.status === 'canceled' && gen.error_code !== null && { error_code: gen.error_code, error_message: gen.error_message }),
     ...(gen.usage && { usage: gen.usage }),
     // Chat's answer, or a transcription's text.
     ...(gen.output_text !== null && gen.output_text !== undefined && { text: gen.output_text }),
+    deadline_at: iso(gen.deadline_at ?? null),
     created_at: gen.created_at.toISOString(),
     finished_at: iso(gen.finished_at),
   };

@@ -17,7 +17,7 @@ export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.createChat, async (ctx) => {
     const principal = principalOf(ctx);
     const request = await buildChatRequest(deps, principal, ctx.state.body);
-    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
     ctx.status = httpStatus;
     if (httpStatus === 200) setGatewayOverhead(ctx, generation);
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);

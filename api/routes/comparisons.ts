@@ -31,6 +31,7 @@ export function registerComparisonRoutes(router: AppRouter, deps: ApiDeps): void
       { modality: resolved.modality, prompt: body.prompt, paramsShared: body.params_shared ?? {}, children },
       ctx.state.idempotency,
       ctx.path,
+      ctx.headers,
     );
     ctx.status = 202;
     ctx.body = await presentComparison(found, deps.storage, { asAccepted: true });

@@ -20,7 +20,7 @@ export function registerOpenAiChatRoutes(router: AppRouter, deps: ApiDeps): void
   defineRoute(router, deps, ROUTES.openAiChatCompletion, async (ctx) => {
     const principal = principalOf(ctx);
     const { request, maxTokens } = await buildOpenAiChatRequest(deps, principal, ctx.state.body);
-    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
     const id = generation.id;
     switch (generation.status) {
       case 'succeeded':

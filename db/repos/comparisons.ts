@@ -17,6 +17,8 @@ export interface ComparisonRow {
   prompt: string;
   params_shared: Record<string, unknown>;
   reserved_credits: number;
+  /** The `Cancel-After` deadline its children share (db/migrations/0025-deadlines.ts); null without one. */
+  deadline_at?: Date | null;
   created_at: Date;
   finished_at: Date | null;
 }

@@ -36,6 +36,8 @@ export interface GenerationRow {
   comparison_id?: string | null;
   /** The price it was admitted at (db/migrations/0027-pricing-snapshots.ts); null before snapshots. */
   pricing?: PricingSnapshot | null;
+  /** The `Cancel-After` deadline (db/migrations/0025-deadlines.ts); null without one. */
+  deadline_at?: Date | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -73,6 +75,8 @@ export type NewGeneration = Pick<GenerationRow, 'id' | 'organization_id' | 'api_
   budget_period?: string | null;
   /** The price it is admitted at (domain/pricing-snapshot.ts); absent from inputs of workflows started before snapshots. */
   pricing?: PricingSnapshot | null;
+  /** The `Cancel-After` deadline (epoch ms); null or absent: none. */
+  deadline_at?: number | null;
 };
 
 export function createGenerationsRepo(knex: Knex) {

@@ -74,6 +74,7 @@ describe('reading comparisons', function () {
         reserved_credits: okAlone.reserved_credits + failedAlone.reserved_credits,
         charged_credits: okAlone.charged_credits,
         refunded_credits: failedAlone.reserved_credits,
+        deadline_at: null,
         created_at: undefined,
         finished_at: undefined,
         generations: undefined,

@@ -35,6 +35,8 @@ export async function startTestWorker(
     activities?: (real: Activities) => Partial<Activities>;
     /** Webhook settings, for a worker that delivers webhooks (its relay's task queue is this one's). */
     webhooks?: WebhookDeps;
+    /** Activity slots (one: a second job queues behind the first, not started). */
+    maxConcurrentActivityTaskExecutions?: number;
   } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const { workflowBundle, config, apiDeps, temporal } = stack();
@@ -47,6 +49,7 @@ export async function startTestWorker(
     connection,
     taskQueue,
     workflowBundle,
+    ...(opts.maxConcurrentActivityTaskExecutions !== undefined && { maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions }),
     activities: withOverrides(
       opts.activities,
       createActivities({

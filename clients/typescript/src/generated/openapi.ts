@@ -1164,7 +1164,7 @@ export interface components {
             provider_model: string | null;
             /** @description Every provider call that ended, in order. */
             attempts: components["schemas"]["ProviderAttempt"][];
-            /** @description Why it failed (failed generations only). */
+            /** @description Why it failed (failed generations), or `deadline_exceeded` on one its `Cancel-After` deadline canceled. */
             error_code?: string | null;
             error_message?: string | null;
             /**
@@ -1186,6 +1186,11 @@ export interface components {
             };
             /** @description Chat's answer, or a transcription's text. */
             text?: string;
+            /**
+             * Format: date-time
+             * @description When its `Cancel-After` deadline passes (the job is then canceled); null without one.
+             */
+            deadline_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1298,6 +1303,11 @@ export interface components {
             charged_credits: number;
             /** @description Credits given back, all models together (1 credit = $0.001). */
             refunded_credits: number;
+            /**
+             * Format: date-time
+             * @description The `Cancel-After` deadline every model shares; null without one.
+             */
+            deadline_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2780,6 +2790,8 @@ export interface components {
     parameters: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
         IdempotencyKey: string;
+        /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+        CancelAfter: string;
     };
     requestBodies: never;
     headers: {
@@ -2984,6 +2996,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3052,6 +3066,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3103,6 +3119,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3171,6 +3189,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3220,6 +3240,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3275,6 +3297,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3343,6 +3367,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3481,6 +3507,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3535,6 +3563,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;
@@ -3745,6 +3775,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer (never a second charge); with a different body it is refused with 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
             };
             path?: never;
             cookie?: never;

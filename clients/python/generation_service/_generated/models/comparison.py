@@ -39,6 +39,7 @@ class Comparison:
             $0.001).
         charged_credits (int): Credits charged, all models together (1 credit = $0.001).
         refunded_credits (int): Credits given back, all models together (1 credit = $0.001).
+        deadline_at (datetime.datetime | None): The `Cancel-After` deadline every model shares; null without one.
         created_at (datetime.datetime):
         finished_at (datetime.datetime | None):
         generations (list[ComparisonGeneration]):
@@ -54,6 +55,7 @@ class Comparison:
     reserved_credits: int
     charged_credits: int
     refunded_credits: int
+    deadline_at: datetime.datetime | None
     created_at: datetime.datetime
     finished_at: datetime.datetime | None
     generations: list[ComparisonGeneration]
@@ -78,6 +80,12 @@ class Comparison:
         charged_credits = self.charged_credits
 
         refunded_credits = self.refunded_credits
+
+        deadline_at: None | str
+        if isinstance(self.deadline_at, datetime.datetime):
+            deadline_at = self.deadline_at.isoformat()
+        else:
+            deadline_at = self.deadline_at
 
         created_at = self.created_at.isoformat()
 
@@ -106,6 +114,7 @@ class Comparison:
                 "reserved_credits": reserved_credits,
                 "charged_credits": charged_credits,
                 "refunded_credits": refunded_credits,
+                "deadline_at": deadline_at,
                 "created_at": created_at,
                 "finished_at": finished_at,
                 "generations": generations,
@@ -142,6 +151,21 @@ class Comparison:
 
         refunded_credits = d.pop("refunded_credits")
 
+        def _parse_deadline_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline_at = _parse_deadline_at(d.pop("deadline_at"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         def _parse_finished_at(data: object) -> datetime.datetime | None:
@@ -177,6 +201,7 @@ class Comparison:
             reserved_credits=reserved_credits,
             charged_credits=charged_credits,
             refunded_credits=refunded_credits,
+            deadline_at=deadline_at,
             created_at=created_at,
             finished_at=finished_at,
             generations=generations,

@@ -52,10 +52,13 @@ class Generation:
         provider (None | str): The provider that served it (provenance); null unless succeeded.
         provider_model (None | str): The provider's model that served it; null unless succeeded.
         attempts (list[ProviderAttempt]): Every provider call that ended, in order.
+        deadline_at (datetime.datetime | None): When its `Cancel-After` deadline passes (the job is then canceled); null
+            without one.
         created_at (datetime.datetime):
         finished_at (datetime.datetime | None):
         comparison_id (str | Unset): The comparison this generation belongs to, if any.
-        error_code (None | str | Unset): Why it failed (failed generations only).
+        error_code (None | str | Unset): Why it failed (failed generations), or `deadline_exceeded` on one its `Cancel-
+            After` deadline canceled.
         error_message (None | str | Unset):
         error_source (GenerationErrorSource | Unset): `provider`, or `gateway` when the failure was ours.
         retryable (bool | Unset): Whether sending the same request again may succeed.
@@ -80,6 +83,7 @@ class Generation:
     provider: None | str
     provider_model: None | str
     attempts: list[ProviderAttempt]
+    deadline_at: datetime.datetime | None
     created_at: datetime.datetime
     finished_at: datetime.datetime | None
     comparison_id: str | Unset = UNSET
@@ -139,6 +143,12 @@ class Generation:
             attempts_item = attempts_item_data.to_dict()
             attempts.append(attempts_item)
 
+        deadline_at: None | str
+        if isinstance(self.deadline_at, datetime.datetime):
+            deadline_at = self.deadline_at.isoformat()
+        else:
+            deadline_at = self.deadline_at
+
         created_at = self.created_at.isoformat()
 
         finished_at: None | str
@@ -194,6 +204,7 @@ class Generation:
                 "provider": provider,
                 "provider_model": provider_model,
                 "attempts": attempts,
+                "deadline_at": deadline_at,
                 "created_at": created_at,
                 "finished_at": finished_at,
             }
@@ -293,6 +304,21 @@ class Generation:
 
             attempts.append(attempts_item)
 
+        def _parse_deadline_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline_at = _parse_deadline_at(d.pop("deadline_at"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         def _parse_finished_at(data: object) -> datetime.datetime | None:
@@ -366,6 +392,7 @@ class Generation:
             provider=provider,
             provider_model=provider_model,
             attempts=attempts,
+            deadline_at=deadline_at,
             created_at=created_at,
             finished_at=finished_at,
             comparison_id=comparison_id,

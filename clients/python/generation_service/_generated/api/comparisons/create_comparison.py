@@ -35,10 +35,14 @@ def _get_kwargs(
     *,
     body: CreateComparisonBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(cancel_after, Unset):
+        headers["Cancel-After"] = cancel_after
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -167,6 +171,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CreateComparisonBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     Comparison
     | IdempotencyInProgressError
@@ -191,6 +196,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateComparisonBody):
 
     Raises:
@@ -204,6 +210,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = client.get_httpx_client().request(
@@ -218,6 +225,7 @@ def sync(
     client: AuthenticatedClient,
     body: CreateComparisonBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     Comparison
     | IdempotencyInProgressError
@@ -243,6 +251,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateComparisonBody):
 
     Raises:
@@ -257,6 +266,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     ).parsed
 
 
@@ -265,6 +275,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CreateComparisonBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     Comparison
     | IdempotencyInProgressError
@@ -289,6 +300,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateComparisonBody):
 
     Raises:
@@ -302,6 +314,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -314,6 +327,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CreateComparisonBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     Comparison
     | IdempotencyInProgressError
@@ -339,6 +353,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateComparisonBody):
 
     Raises:
@@ -354,5 +369,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            cancel_after=cancel_after,
         )
     ).parsed

@@ -36,10 +36,14 @@ def _get_kwargs(
     *,
     body: CreateChatBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(cancel_after, Unset):
+        headers["Cancel-After"] = cancel_after
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -191,6 +195,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CreateChatBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     ChatCompletion
     | Generation
@@ -216,6 +221,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateChatBody):
 
     Raises:
@@ -229,6 +235,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = client.get_httpx_client().request(
@@ -243,6 +250,7 @@ def sync(
     client: AuthenticatedClient,
     body: CreateChatBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     ChatCompletion
     | Generation
@@ -269,6 +277,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateChatBody):
 
     Raises:
@@ -283,6 +292,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     ).parsed
 
 
@@ -291,6 +301,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CreateChatBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     ChatCompletion
     | Generation
@@ -316,6 +327,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateChatBody):
 
     Raises:
@@ -329,6 +341,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -341,6 +354,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CreateChatBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     ChatCompletion
     | Generation
@@ -367,6 +381,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateChatBody):
 
     Raises:
@@ -382,5 +397,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            cancel_after=cancel_after,
         )
     ).parsed

@@ -35,10 +35,14 @@ def _get_kwargs(
     *,
     body: CreateImageBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(cancel_after, Unset):
+        headers["Cancel-After"] = cancel_after
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -172,6 +176,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CreateImageBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     Generation
     | IdempotencyInProgressError
@@ -196,6 +201,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateImageBody):
 
     Raises:
@@ -209,6 +215,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = client.get_httpx_client().request(
@@ -223,6 +230,7 @@ def sync(
     client: AuthenticatedClient,
     body: CreateImageBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     Generation
     | IdempotencyInProgressError
@@ -248,6 +256,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateImageBody):
 
     Raises:
@@ -262,6 +271,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     ).parsed
 
 
@@ -270,6 +280,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CreateImageBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     Generation
     | IdempotencyInProgressError
@@ -294,6 +305,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateImageBody):
 
     Raises:
@@ -307,6 +319,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -319,6 +332,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CreateImageBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     Generation
     | IdempotencyInProgressError
@@ -344,6 +358,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateImageBody):
 
     Raises:
@@ -359,5 +374,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            cancel_after=cancel_after,
         )
     ).parsed

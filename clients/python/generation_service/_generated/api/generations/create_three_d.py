@@ -35,10 +35,14 @@ def _get_kwargs(
     *,
     body: CreateThreeDBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(cancel_after, Unset):
+        headers["Cancel-After"] = cancel_after
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -167,6 +171,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CreateThreeDBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     Generation
     | IdempotencyInProgressError
@@ -190,6 +195,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateThreeDBody):
 
     Raises:
@@ -203,6 +209,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = client.get_httpx_client().request(
@@ -217,6 +224,7 @@ def sync(
     client: AuthenticatedClient,
     body: CreateThreeDBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     Generation
     | IdempotencyInProgressError
@@ -241,6 +249,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateThreeDBody):
 
     Raises:
@@ -255,6 +264,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     ).parsed
 
 
@@ -263,6 +273,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CreateThreeDBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     Generation
     | IdempotencyInProgressError
@@ -286,6 +297,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateThreeDBody):
 
     Raises:
@@ -299,6 +311,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -311,6 +324,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CreateThreeDBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     Generation
     | IdempotencyInProgressError
@@ -335,6 +349,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (CreateThreeDBody):
 
     Raises:
@@ -350,5 +365,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            cancel_after=cancel_after,
         )
     ).parsed

@@ -49,10 +49,14 @@ def _get_kwargs(
     *,
     body: OpenAiChatCompletionBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(cancel_after, Unset):
+        headers["Cancel-After"] = cancel_after
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -193,6 +197,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OpenAiChatCompletionBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     OpenAiChatCompletionResponse200
     | OpenAiGenerationFailedError
@@ -223,6 +228,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (OpenAiChatCompletionBody):
 
     Raises:
@@ -236,6 +242,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = client.get_httpx_client().request(
@@ -250,6 +257,7 @@ def sync(
     client: AuthenticatedClient,
     body: OpenAiChatCompletionBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     OpenAiChatCompletionResponse200
     | OpenAiGenerationFailedError
@@ -281,6 +289,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (OpenAiChatCompletionBody):
 
     Raises:
@@ -295,6 +304,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     ).parsed
 
 
@@ -303,6 +313,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OpenAiChatCompletionBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     OpenAiChatCompletionResponse200
     | OpenAiGenerationFailedError
@@ -333,6 +344,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (OpenAiChatCompletionBody):
 
     Raises:
@@ -346,6 +358,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        cancel_after=cancel_after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -358,6 +371,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OpenAiChatCompletionBody,
     idempotency_key: str | Unset = UNSET,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     OpenAiChatCompletionResponse200
     | OpenAiGenerationFailedError
@@ -389,6 +403,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        cancel_after (str | Unset):
         body (OpenAiChatCompletionBody):
 
     Raises:
@@ -404,5 +419,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            cancel_after=cancel_after,
         )
     ).parsed
