@@ -6,6 +6,7 @@ import { isChatCompletion, presentChatCompletion } from '../presenters/chat-comp
 import { presentGeneration } from '../presenters/generation';
 import { ROUTES } from '../route-table';
 import { startGeneration } from '../admission/start-generation';
+import { takeMaxCredits } from '../admission/max-credits';
 
 /**
  * POST /v1/chat (sync, 200): answers a Chat completion (`succeeded` or `failed`); a chat still
@@ -15,8 +16,9 @@ import { startGeneration } from '../admission/start-generation';
 export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.createChat, async (ctx) => {
     const principal = principalOf(ctx);
-    const request = await buildChatRequest(deps, principal, ctx.state.body);
-    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+    const { body, maxCredits } = takeMaxCredits(ctx.state.body);
+    const request = await buildChatRequest(deps, principal, body);
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, maxCredits);
     ctx.status = httpStatus;
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);
   });
