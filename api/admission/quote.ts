@@ -3,6 +3,7 @@ import { getWalletBalance } from '../../db/ledger';
 import { budgetPeriodOf, spentInRequestMonth } from '../../domain/budget-period';
 import { creditsToUsd, pricingInputs, type PricingInputs } from '../../domain/pricing';
 import type { ApiDeps } from '../context';
+import { SANDBOX_BALANCE } from '../presenters/balance';
 import { checkRouteAccess } from '../middleware/authorize';
 import { ROUTES, type RouteName } from '../route-table';
 import { parseComparisonRequest } from '../schemas/comparisons';
@@ -79,7 +80,8 @@ export async function quoteRequest(deps: ApiDeps, principal: KeyPrincipal, endpo
   const credits = lines.reduce((sum, line) => sum + line.credits, 0);
   refuseOverCeiling(maxCredits, credits, endpoint === '/v1/comparisons' ? lines.map((line) => ({ model: line.model, credits: line.credits })) : undefined);
   await refuseOverBudget(deps, principal, credits);
-  const wallet = await getWalletBalance(deps.knex, principal.organizationId);
+  // A test key never reads the live wallet (decisions §10): it sees the sandbox, as GET /v1/balance does.
+  const wallet = principal.environment === 'live' ? await getWalletBalance(deps.knex, principal.organizationId) : SANDBOX_BALANCE;
   return {
     object: 'quote',
     endpoint,
