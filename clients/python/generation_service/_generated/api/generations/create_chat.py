@@ -18,8 +18,8 @@ from ...models.missing_authorization_or_invalid_authorization_or_invalid_api_key
     MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
 )
 from ...models.payload_too_large_error import PayloadTooLargeError
-from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError,
+from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_or_provider_unavailable_error import (
@@ -65,7 +65,7 @@ def _parse_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -111,7 +111,9 @@ def _parse_response(
         return response_401
 
     if response.status_code == 402:
-        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError.from_dict(response.json())
+        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError.from_dict(
+            response.json()
+        )
 
         return response_402
 
@@ -172,7 +174,7 @@ def _build_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -200,7 +202,7 @@ def sync_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -223,7 +225,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -252,7 +254,7 @@ def sync(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -276,7 +278,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return sync_detailed(
@@ -300,7 +302,7 @@ async def asyncio_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -323,7 +325,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -350,7 +352,7 @@ async def asyncio(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -374,7 +376,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return (

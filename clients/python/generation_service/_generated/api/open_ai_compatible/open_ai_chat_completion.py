@@ -27,8 +27,8 @@ from ...models.open_ai_missing_authorization_or_invalid_authorization_or_invalid
     OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
 )
 from ...models.open_ai_payload_too_large_error import OpenAiPayloadTooLargeError
-from ...models.open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError,
+from ...models.open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
 from ...models.open_ai_service_unavailable_or_provider_unavailable_error import (
     OpenAiServiceUnavailableOrProviderUnavailableError,
@@ -79,7 +79,7 @@ def _parse_response(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -132,7 +132,9 @@ def _parse_response(
         return response_422
 
     if response.status_code == 429:
-        response_429 = OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError.from_dict(response.json())
+        response_429 = OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError.from_dict(
+            response.json()
+        )
 
         return response_429
 
@@ -174,7 +176,7 @@ def _build_response(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -203,7 +205,7 @@ def sync_detailed(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -230,7 +232,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
+        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -260,7 +262,7 @@ def sync(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -288,7 +290,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
+        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
     """
 
     return sync_detailed(
@@ -313,7 +315,7 @@ async def asyncio_detailed(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -340,7 +342,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
+        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -368,7 +370,7 @@ async def asyncio(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -396,7 +398,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
+        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
     """
 
     return (
