@@ -30,7 +30,7 @@ async function settle(key: string, id: string) {
 }
 
 /** One request per pricing unit of the catalog (domain/catalog-types.ts PRICING_UNITS). */
-const PER_UNIT: { unit: string; endpoint: string; body: Body }[] = [
+const PER_UNIT: { unit: string; endpoint: string; body: Body | ((inputs: { imageUrl: string; audioUrl: string }) => Body) }[] = [
   { unit: 'megapixel', endpoint: '/v1/images', body: { model: 'flux-schnell', prompt: 'a red kite', aspect_ratio: '16:9', num_outputs: 2 } },
   { unit: 'image', endpoint: '/v1/images', body: { model: 'imagen-4-fast', prompt: 'a red kite', num_outputs: 3 } },
   { unit: 'second (video)', endpoint: '/v1/videos', body: { model: 'hailuo-02', prompt: 'surf at dawn', duration_s: 6 } },
@@ -45,14 +45,27 @@ const PER_UNIT: { unit: string; endpoint: string; body: Body }[] = [
     body: { model: 'claude-haiku-4.5', messages: [{ role: 'user', content: 'Say hi.' }], max_tokens: 333 },
   },
   { unit: '3d_model', endpoint: '/v1/three-d', body: { model: 'tripo-v2.5-text', prompt: 'a teapot' } },
+  { unit: 'minute', endpoint: '/v1/voice', body: ({ audioUrl }) => ({ model: 'whisper-1', operation: 'transcription', audio_url: audioUrl }) },
+  { unit: 'megapixel (upscale)', endpoint: '/v1/upscale', body: ({ imageUrl }) => ({ model: 'codeformer', image_url: imageUrl, scale_factor: '4' }) },
 ];
 
 describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function () {
   this.timeout(600_000);
+  let inputs: { imageUrl: string; audioUrl: string };
+  before(async () => {
+    const org = await createOrganization({ plan: 'pro' });
+    const image = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'a still' } });
+    const speech = await call('POST', '/v1/voice', {
+      key: org.liveKey,
+      body: { model: 'openai-tts-1', text: 'A sentence to transcribe, long enough to cost more than one credit. '.repeat(30) },
+    });
+    inputs = { imageUrl: image.body.outputs[0].url, audioUrl: speech.body.outputs[0].url };
+  });
 
-  for (const { unit, endpoint, body } of PER_UNIT) {
+  for (const { unit, endpoint, body: bodyOf } of PER_UNIT) {
     it(`${unit}: the quote is the reservation; max_credits one under it is refused 402 max_cost_exceeded leaving the ledger untouched; exactly equal runs`, async () => {
       const org = await createOrganization({ plan: 'pro' });
+      const body = typeof bodyOf === 'function' ? bodyOf(inputs) : bodyOf;
       const quoted = await quote(org.liveKey, endpoint, body);
       assert.equal(quoted.status, 200, JSON.stringify(quoted.body));
       const credits = quoted.body.credits as number;
@@ -113,6 +126,23 @@ describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function ()
       assert.equal(await reserveRow(child.id), lines[i]!.credits, `child ${child.model}`);
       await settle(org.liveKey, child.id);
     }
+    await assertMoneyInvariants(org.id);
+  });
+
+  it('a test key: the quote is 0 credits, marked simulated, against the sandbox allowance; its request reserves 0 and writes no ledger row', async () => {
+    const org = await createOrganization({ plan: 'pro', credits: 0 });
+    const body = { model: 'flux-1.1-pro', prompt: 'a kite', max_credits: 1 };
+    const quoted = await quote(org.testKey, '/v1/images', body);
+    assert.equal(quoted.status, 200, JSON.stringify(quoted.body));
+    assert.equal(quoted.body.credits, 0);
+    assert.equal(quoted.body.generations[0].simulated, true);
+    assert.ok(quoted.body.generations[0].pricing.credits_per_unit > 0, 'the price is still shown');
+    assert.equal(quoted.body.available_credits, (await call('GET', '/v1/balance', { key: org.testKey })).body.available_credits);
+    assert.equal(quoted.body.affordable, true);
+    const real = await call('POST', '/v1/images', { key: org.testKey, body });
+    assert.equal(real.status, 200, JSON.stringify(real.body));
+    assert.equal(real.body.reserved_credits, 0);
+    assert.equal(await reserveRow(real.body.id), undefined);
     await assertMoneyInvariants(org.id);
   });
 
