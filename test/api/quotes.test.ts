@@ -211,6 +211,18 @@ describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function ()
     await assertMoneyInvariants(pro.id);
   });
 
+  it("a paused organization's quote is refused 403 organization_paused, as its request is", async () => {
+    const org = await createOrganization({ plan: 'pro' });
+    const paused = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { paused: true } });
+    assert.equal(paused.status, 200, JSON.stringify(paused.body));
+    const body = { model: 'flux-schnell', prompt: 'x' };
+    const q = await quote(org.liveKey, '/v1/images', body);
+    const real = await call('POST', '/v1/images', { key: org.liveKey, body });
+    assert.deepEqual([q.status, q.body.error?.code], [403, 'organization_paused']);
+    assert.deepEqual([real.status, real.body.error?.code], [403, 'organization_paused']);
+    await assertMoneyInvariants(org.id);
+  });
+
   it('rejects a quote of an endpoint that creates nothing, and a body that is not an object', async () => {
     const org = await createOrganization({ plan: 'pro' });
     for (const body of [{ endpoint: '/v1/balance', body: {} }, { endpoint: '/v1/images', body: 'x' }, { endpoint: '/v1/images' }]) {
