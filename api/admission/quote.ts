@@ -68,12 +68,12 @@ export async function quoteRequest(deps: ApiDeps, principal: KeyPrincipal, endpo
   const { body, maxCredits } = takeMaxCredits(rawBody);
   const requests = await buildRequests(deps, principal, endpoint, body);
   const lines = requests.map((request): QuoteLine => {
-    const { credits, routes } = reservationOf(deps, principal, request);
+    const { credits, simulated } = reservationOf(deps, principal, request);
     return {
       model: request.model.slug,
       credits,
       usd: creditsToUsd(credits),
-      simulated: credits === 0 && request.estimatedCredits > 0 && routes.length > 0,
+      simulated,
       pricing: pricingInputs(request.model, request.measure, principal.plan),
     };
   });

@@ -1,5 +1,6 @@
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import { admissionCredits } from '../../domain/pricing';
+import { simulatedOnly } from '../../domain/provider-routing';
 import type { ProviderRoute } from '../../domain/providers';
 import type { ApiDeps } from '../context';
 import type { GenerationRequest } from './generation-request';
@@ -13,9 +14,11 @@ export interface Reservation {
   /** The credits the admission reserves: the estimate, or 0 when only simulated output can come. */
   credits: number;
   routes: ProviderRoute[];
+  /** Only simulated output can come (decisions §4, §7), which is why `credits` may be 0. */
+  simulated: boolean;
 }
 
 export function reservationOf(deps: Pick<ApiDeps, 'routing'>, principal: KeyPrincipal, request: GenerationRequest): Reservation {
   const routes = requestRoutes(request.model, principal, deps.routing);
-  return { credits: admissionCredits(request.estimatedCredits, routes), routes };
+  return { credits: admissionCredits(request.estimatedCredits, routes), routes, simulated: simulatedOnly(routes) };
 }
