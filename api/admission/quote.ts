@@ -122,17 +122,21 @@ const ROUTE_MODALITY = {
 } as const;
 
 /**
- * The key's monthly budget, as the ledger trigger holds a reservation against it
- * (db/migrations/0017-budget-months.ts: refused when the month's spend, reservations in flight
- * included, would pass round(monthly_budget_usd × 1000) credits). A quote cannot run the trigger
- * without reserving, so it reads the same figures and answers the same 402.
+ * The key's monthly budget, decided by the very rule admission runs: `budget_admits`
+ * (db/migrations/0017-budget-months.ts), in a transaction that is rolled back, so the refusal's
+ * `usage.budget_threshold` event and the spend row's lock go with it. Nothing is written.
  */
 async function refuseOverBudget(deps: ApiDeps, principal: KeyPrincipal, credits: number): Promise<void> {
-  const budget = await deps.repos.apiKeys.budgetOf(principal.apiKeyId);
-  if (!budget || budget.budgetUsd === null) return;
-  const spent = spentInRequestMonth(budget, budgetPeriodOf(deps.clock()));
-  // The trigger skips what moves nothing: a reservation of 0 credits is never refused.
-  if (credits > 0 && spent + credits > Math.round(budget.budgetUsd * 1000)) {
-    throw budgetExceeded({ budgetUsd: budget.budgetUsd, spentUsd: creditsToUsd(spent) }, credits);
+  const trx = await deps.knex.transaction();
+  let admits: boolean;
+  try {
+    const { rows } = await trx.raw('SELECT budget_admits(?, ?::date, ?::bigint) AS ok', [principal.apiKeyId, budgetPeriodOf(deps.clock()), credits]);
+    admits = rows[0].ok === true;
+  } finally {
+    await trx.rollback();
   }
+  if (admits) return;
+  const budget = await deps.repos.apiKeys.budgetOf(principal.apiKeyId);
+  const spent = budget ? spentInRequestMonth(budget, budgetPeriodOf(deps.clock())) : 0;
+  throw budgetExceeded({ budgetUsd: budget?.budgetUsd ?? null, spentUsd: creditsToUsd(spent) }, credits);
 }

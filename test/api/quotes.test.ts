@@ -211,6 +211,25 @@ describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function ()
     await assertMoneyInvariants(pro.id);
   });
 
+  it('a quote over the key budget is refused 402 budget_exceeded by the rule admission runs, and records nothing (no usage.budget_threshold event)', async () => {
+    const org = await createOrganization({ plan: 'pro' });
+    const key = await call('POST', '/v1/api-keys', { key: org.liveKey, body: { name: 'small budget', monthly_budget_usd: 0.4 } });
+    const body = { model: 'hailuo-02', prompt: 'x', duration_s: 6 };
+    const events = () => stack().knex('events').where({ type: 'usage.budget_threshold' }).whereLike('subject_id', `${key.body.id}:%`).count<{ count: string }[]>('* as count');
+    const q = await quote(key.body.secret, '/v1/videos', body);
+    assert.equal(q.status, 402, JSON.stringify(q.body));
+    assert.equal(q.body.error.code, 'budget_exceeded');
+    assert.match(q.body.error.message, /monthly budget is 0.4 USD and it has spent 0 USD/);
+    assert.equal(Number((await events())[0]!.count), 0, 'the quote wrote no event');
+    const real = await call('POST', '/v1/videos', { key: key.body.secret, body });
+    assert.equal(real.status, 402);
+    assert.equal(real.body.error.message, q.body.error.message, 'the same refusal, word for word');
+    assert.equal(Number((await events())[0]!.count), 1, 'the real refusal writes its request_refused event');
+    const fits = await quote(key.body.secret, '/v1/images', { model: 'flux-schnell', prompt: 'x' });
+    assert.equal(fits.status, 200, 'a request within the budget is quoted');
+    await assertMoneyInvariants(org.id);
+  });
+
   it("a paused organization's quote is refused 403 organization_paused, as its request is", async () => {
     const org = await createOrganization({ plan: 'pro' });
     const paused = await call('PATCH', `/admin/v1/organizations/${org.id}`, { key: stack().adminToken, body: { paused: true } });
