@@ -11,6 +11,8 @@ const CODES = {
   insufficient_credits: [402, 'billing_error'],
   plan_upgrade_required: [402, 'billing_error'],
   budget_exceeded: [402, 'billing_error'],
+  // A request whose reservation would exceed the body's max_credits (docs/api.md "Price ceiling").
+  max_cost_exceeded: [402, 'billing_error'],
   ip_not_allowed: [403, 'permission_error'],
   insufficient_role: [403, 'permission_error'],
   organization_paused: [403, 'permission_error'],

@@ -82,6 +82,8 @@ export const ROUTES = {
   cancelGeneration: { method: 'POST', path: '/v1/generations/:id/cancel', access: apiKey('generations:read', 'developer') },
   // A comparison needs the write scope of its models' modality (decisions §3), checked by the handler.
   createComparison: { method: 'POST', path: '/v1/comparisons', access: apiKey('any_modality_write', 'developer', true), idempotency: { resourcePrefix: 'cmp' } },
+  // A dry run of any creation request: the key must be allowed the route it prices (checked by the handler, api/admission/quote.ts).
+  createQuote: { method: 'POST', path: '/v1/quotes', access: apiKey(null, 'viewer') },
   listComparisons: { method: 'GET', path: '/v1/comparisons', access: apiKey('generations:read', 'viewer') },
   getComparison: { method: 'GET', path: '/v1/comparisons/:id', access: apiKey('generations:read', 'viewer') },
   cancelComparison: { method: 'POST', path: '/v1/comparisons/:id/cancel', access: apiKey('generations:read', 'developer') },

@@ -117,6 +117,26 @@ export function estimateCredits(model: ModelEntry, measure: JobMeasure, plan: Pl
   return creditsFor(billedQuantity(model.pricing.unit, measure), model.pricing.creditsPerUnit, plan);
 }
 
+/** A request's price as its builder hands it on: the credits, and the measure they were computed from (a quote shows it). */
+export function pricedJob(model: ModelEntry, measure: JobMeasure, plan: Plan): { estimatedCredits: number; measure: JobMeasure } {
+  return { estimatedCredits: estimateCredits(model, measure, plan), measure };
+}
+
+/** The figures a price was computed from, as a quote shows them: the catalog's unit and price, the job's size in that unit, the plan's multiplier. */
+export interface PricingInputs {
+  unit: PricingUnit;
+  /** The job's size in `unit` (a decimal: 1.048576 megapixels, 2.5 seconds). */
+  units: number;
+  credits_per_unit: number;
+  plan: Plan;
+  plan_multiplier: number;
+}
+
+export function pricingInputs(model: ModelEntry, measure: JobMeasure, plan: Plan): PricingInputs {
+  const { amount, per } = billedQuantity(model.pricing.unit, measure);
+  return { unit: model.pricing.unit, units: amount / per, credits_per_unit: model.pricing.creditsPerUnit, plan, plan_multiplier: PLAN_MULTIPLIER_TENTHS[plan] / 10 };
+}
+
 /**
  * What a request reserves when it is admitted, given the routes it will run on: its estimate, or 0
  * when it can only produce simulated output. That is the sandbox's rule (decisions §4) and the

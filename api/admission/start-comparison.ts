@@ -7,10 +7,9 @@ import { comparisonExecutionTimeoutMs } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
 import type { comparisonWorkflow } from '../../workflows/comparison';
 import { budgetPeriodOf } from '../../domain/budget-period';
-import { admissionCredits } from '../../domain/pricing';
-import { pricingSnapshot } from '../../domain/pricing-snapshot';
 import { budgetExceeded } from './budget-exceeded';
-import { requestRoutes } from './resolve-model';
+import { reservationOf } from './reservation';
+import { refuseOverCeiling } from './max-credits';
 import { admitUpdate, type Admission, type ComparisonInput, type GenerationInput } from '../../workflows/definitions';
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import type { ApiDeps } from '../context';
@@ -34,7 +33,7 @@ type Found = { comparison: ComparisonRow; children: ComparisonChild[] };
 export async function startComparison(
   deps: ApiDeps,
   principal: KeyPrincipal,
-  request: { modality: Modality; prompt: string; paramsShared: Record<string, unknown>; children: GenerationRequest[] },
+  request: { modality: Modality; prompt: string; paramsShared: Record<string, unknown>; children: GenerationRequest[]; maxCredits?: number | undefined },
   idempotency: IdempotencyState | undefined,
   /** The route the request came in on, for the workflow's memo. */
   endpoint: string,
@@ -49,8 +48,14 @@ export async function startComparison(
     const existing = await deps.repos.comparisons.findWithChildren(comparisonId, owner);
     if (existing) return existing;
   }
-  const children: GenerationInput[] = request.children.map((child) => {
-    const routes = requestRoutes(child.model, principal, deps.routing);
+  const reservations = request.children.map((child) => reservationOf(deps, principal, child));
+  refuseOverCeiling(
+    request.maxCredits,
+    reservations.reduce((sum, r) => sum + r.credits, 0),
+    request.children.map((child, i) => ({ model: child.model.slug, credits: reservations[i]!.credits })),
+  );
+  const children: GenerationInput[] = request.children.map((child, i) => {
+    const { credits, routes } = reservations[i]!;
     return {
       generationId: newId('gen'),
       organizationId: principal.organizationId,
@@ -60,10 +65,10 @@ export async function startComparison(
       model: child.model.slug,
       prompt: child.prompt,
       params: child.params,
-      estimatedCredits: admissionCredits(child.estimatedCredits, routes),
+      estimatedCredits: credits,
       timeouts: deps.generationTimeouts,
       plan: principal.plan,
-      pricing: pricingSnapshot(child.model, principal.plan),
+      pricing: reservations[i]!.pricing,
       comparisonId,
       ...(child.inputs && { inputs: child.inputs }),
       routes,

@@ -7,14 +7,13 @@ import type { GenerationRow, OutputRow } from '../../db/repos/generations';
 import { modelMode } from '../../domain/catalog';
 import type { ResponseMode } from '../../domain/modalities';
 import { generationCacheKey } from '../../domain/generation-cache';
-import { admissionCredits } from '../../domain/pricing';
-import { pricingSnapshot } from '../../domain/pricing-snapshot';
 import { simulatedOnly } from '../../domain/provider-routing';
 import { isTerminal } from '../../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
 import type { generationWorkflow } from '../../workflows/generation';
-import { requestRoutes } from './resolve-model';
+import { reservationOf } from './reservation';
+import { refuseOverCeiling } from './max-credits';
 import { admitUpdate, type Admission, type GenerationInput } from '../../workflows/definitions';
 import type { ApiDeps, AppContext } from '../context';
 import { presentGeneration } from '../presenters/generation';
@@ -54,6 +53,8 @@ export async function startGeneration(
   endpoint: string,
   /** The request's headers: `Cancel-After` sets the job's deadline (api/admission/cancel-after.ts). */
   headers: IncomingHttpHeaders,
+  /** The body's `max_credits`: a reservation over it is refused before anything is reserved. */
+  maxCredits?: number,
 ): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
   const deadlineAt = deadlineFromHeader(headers, request.model.modality, deps.generationTimeouts, Date.now());
   const generationId = idempotency?.resourceId ?? newId('gen');
@@ -62,7 +63,8 @@ export async function startGeneration(
     const existing = await deps.repos.generations.findWithOutputs(generationId);
     if (existing) return respondWith(existing, modelMode(request.model), true);
   }
-  const routes = requestRoutes(request.model, principal, deps.routing);
+  const { credits: estimatedCredits, routes, pricing } = reservationOf(deps, principal, request);
+  refuseOverCeiling(maxCredits, estimatedCredits);
   const cacheKey = generationCacheKey({
     model: request.model.slug,
     prompt: request.prompt,
@@ -73,7 +75,6 @@ export async function startGeneration(
     const cached = await serveFromCache(deps, principal, request, generationId, cacheKey);
     if (cached) return { httpStatus: modelMode(request.model) === 'sync' ? 200 : 202, ...cached };
   }
-  const estimatedCredits = admissionCredits(request.estimatedCredits, routes);
   const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: GenerationInput = {
     generationId,
@@ -87,7 +88,7 @@ export async function startGeneration(
     estimatedCredits,
     timeouts: deps.generationTimeouts,
     plan: principal.plan,
-    pricing: pricingSnapshot(request.model, principal.plan),
+    pricing,
     admitBy: Date.now() + deps.admissionTimeoutMs,
     budgetPeriod,
     ...(request.inputs && { inputs: request.inputs }),
@@ -191,8 +192,8 @@ async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, res
 }
 
 /** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
-export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
-  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
+export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest, maxCredits: number | undefined): Promise<void> {
+  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, maxCredits);
   ctx.status = httpStatus;
   if (httpStatus === 200) setGatewayOverhead(ctx, generation);
   ctx.body = await presentGeneration(generation, outputs, deps.storage);

@@ -4,29 +4,34 @@ import type { AppState } from '../context';
 import { ApiError } from '../errors';
 import type { RouteAccess } from '../route-table';
 import { principalOf } from './authenticate';
+import type { KeyPrincipal } from '../../db/repos/api-keys';
 
 const scopeNames = (scope: Scope | readonly Scope[] | null): string => (scope === null || typeof scope === 'string' ? String(scope) : scope.join(' or '));
 
 /** The route table's rules for an authenticated key: role, scope, and a paused organization. */
 export function authorize(access: Extract<RouteAccess, { kind: 'api_key' }>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
-    const principal = principalOf(ctx);
-    if (!roleAllows(principal.role, access.minRole)) {
-      throw new ApiError('insufficient_role', `This key has the ${principal.role} role; this operation needs ${access.minRole} or higher.`);
-    }
-    if (access.scope === 'any_modality_write') {
-      if (!Object.values(MODALITY_WRITE_SCOPE).some((scope) => scopesAllow(principal.scopes, scope))) {
-        throw new ApiError(
-          'insufficient_role',
-          `This key's scopes (${principal.scopes.join(', ')}) include no write scope: this operation needs the write scope of the models' modality, e.g. images:write.`,
-        );
-      }
-    } else if (!scopesAllow(principal.scopes, access.scope)) {
-      throw new ApiError('insufficient_role', `This key's scopes (${principal.scopes.join(', ')}) do not include ${scopeNames(access.scope)}. Create a key with that scope.`);
-    }
-    if (access.creditConsuming && principal.paused) {
-      throw new ApiError('organization_paused', 'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.');
-    }
+    checkRouteAccess(principalOf(ctx), access);
     await next();
   };
+}
+
+/** Throws what `authorize` answers when the key may not call a route; a quote checks the route it prices with it. */
+export function checkRouteAccess(principal: KeyPrincipal, access: Extract<RouteAccess, { kind: 'api_key' }>): void {
+  if (!roleAllows(principal.role, access.minRole)) {
+    throw new ApiError('insufficient_role', `This key has the ${principal.role} role; this operation needs ${access.minRole} or higher.`);
+  }
+  if (access.scope === 'any_modality_write') {
+    if (!Object.values(MODALITY_WRITE_SCOPE).some((scope) => scopesAllow(principal.scopes, scope))) {
+      throw new ApiError(
+        'insufficient_role',
+        `This key's scopes (${principal.scopes.join(', ')}) include no write scope: this operation needs the write scope of the models' modality, e.g. images:write.`,
+      );
+    }
+  } else if (!scopesAllow(principal.scopes, access.scope)) {
+    throw new ApiError('insufficient_role', `This key's scopes (${principal.scopes.join(', ')}) do not include ${scopeNames(access.scope)}. Create a key with that scope.`);
+  }
+  if (access.creditConsuming && principal.paused) {
+    throw new ApiError('organization_paused', 'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.');
+  }
 }

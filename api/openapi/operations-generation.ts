@@ -15,6 +15,8 @@ import { parseUpscaleRequest } from '../schemas/upscale';
 import { parseVideoRequest } from '../schemas/videos';
 import { parseVoiceRequest } from '../schemas/voice';
 import type { OperationDoc } from './operation-doc';
+import { withMaxCredits } from './max-credits-field';
+import { parseQuoteRequest } from '../schemas/quotes';
 
 // The OpenAPI side of the generation routes: the eight creation endpoints, generations,
 // comparisons, the catalog and uploads. Who may call each is the route table's (api/route-table.ts).
@@ -29,6 +31,7 @@ const CREATION_ERRORS: readonly ErrorCode[] = [
   'plan_upgrade_required',
   'insufficient_credits',
   'budget_exceeded',
+  'max_cost_exceeded',
   'provider_unavailable',
 ];
 
@@ -52,7 +55,7 @@ function creation(modality: Modality, summary: string, parser: Validator<unknown
     ]
       .filter(Boolean)
       .join(' '),
-    body: parser.schema,
+    body: withMaxCredits(parser.schema),
     bodyRequired: true,
     responses: sync
       ? { 200: { description: 'The finished generation (succeeded or failed; a failed one is refunded).', body: generation }, 202: { description: accepted, body: generation } }
@@ -111,7 +114,7 @@ export const GENERATION_OPERATIONS = {
     summary: 'Compare models on one prompt',
     description:
       'Sends one prompt to 2 to 12 models of one modality, each as its own generation, and answers 202. Needs the write scope of that modality; each child is reserved and settled on its own.',
-    body: COMPARISON_REQUEST_SCHEMA,
+    body: withMaxCredits(COMPARISON_REQUEST_SCHEMA),
     bodyRequired: true,
     responses: { 202: { description: 'Accepted: the comparison and its child generations.', body: { component: 'Comparison' } } },
     errors: CREATION_ERRORS,
@@ -121,6 +124,16 @@ export const GENERATION_OPERATIONS = {
         cancelComparison: { operationId: 'cancelComparison', parameters: { id: '$response.body#/id' }, description: 'Cancel the children still running.' },
       },
     },
+  },
+  createQuote: {
+    tag: 'Generations',
+    summary: 'Quote a creation request',
+    description:
+      'A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files, `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.',
+    body: parseQuoteRequest.schema,
+    bodyRequired: true,
+    responses: { 200: { description: 'The quote.', body: { component: 'Quote' } } },
+    errors: [...CREATION_ERRORS.filter((code) => code !== 'insufficient_credits'), 'organization_paused'],
   },
   listComparisons: {
     tag: 'Comparisons',

@@ -1,4 +1,5 @@
 import { parseOpenAiChatRequest } from '../schemas/openai-chat';
+import { withMaxCredits } from './max-credits-field';
 import type { OperationDoc } from './operation-doc';
 
 // The OpenAPI side of the OpenAI-compatible routes (api/routes/openai-chat.ts): OpenAI's shapes, and
@@ -69,10 +70,19 @@ export const OPENAI_OPERATIONS = {
       'Refused with 400, by name: `stream: true`, `n` > 1, `stop`, `seed`, `top_p` other than 1. Errors are in OpenAI’s shape; an unknown model is 404, no credits or budget left is 429 `insufficient_quota`.',
       'A chat that fails is 502 `generation_failed` (refunded); one still running when the sync window closes is 504 `generation_still_running` (it goes on: read GET /v1/generations/{id}).',
     ].join(' '),
-    body: parseOpenAiChatRequest.schema,
+    body: withMaxCredits(parseOpenAiChatRequest.schema),
     bodyRequired: true,
     responses: { 200: { description: 'The completion.', body: { schema: COMPLETION_SCHEMA } } },
-    errors: ['unknown_model', 'modality_mismatch', 'capability_not_supported', 'plan_upgrade_required', 'insufficient_credits', 'budget_exceeded', 'provider_unavailable'],
+    errors: [
+      'unknown_model',
+      'modality_mismatch',
+      'capability_not_supported',
+      'plan_upgrade_required',
+      'insufficient_credits',
+      'budget_exceeded',
+      'max_cost_exceeded',
+      'provider_unavailable',
+    ],
     openAiErrors: ['generation_failed', 'generation_still_running', 'generation_canceled'],
   },
   openAiListModels: {

@@ -7,6 +7,7 @@ import { presentGeneration } from '../presenters/generation';
 import { ROUTES } from '../route-table';
 import { startGeneration } from '../admission/start-generation';
 import { setGatewayOverhead } from '../gateway-overhead';
+import { takeMaxCredits } from '../admission/max-credits';
 
 /**
  * POST /v1/chat (sync, 200): answers a Chat completion (`succeeded` or `failed`); a chat still
@@ -16,8 +17,9 @@ import { setGatewayOverhead } from '../gateway-overhead';
 export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.createChat, async (ctx) => {
     const principal = principalOf(ctx);
-    const request = await buildChatRequest(deps, principal, ctx.state.body);
-    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
+    const { body, maxCredits } = takeMaxCredits(ctx.state.body);
+    const request = await buildChatRequest(deps, principal, body);
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, maxCredits);
     ctx.status = httpStatus;
     if (httpStatus === 200) setGatewayOverhead(ctx, generation);
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);

@@ -12,6 +12,7 @@ import { ROUTES } from '../route-table';
 import { parseListQuery } from '../schemas/list-query';
 import { parseComparisonRequest } from '../schemas/comparisons';
 import { startComparison } from '../admission/start-comparison';
+import { takeMaxCredits } from '../admission/max-credits';
 
 /** How long a cancel waits for the children to stop and the verdict to be recorded. */
 const CANCEL_WAIT_MS = 20_000;
@@ -22,13 +23,14 @@ export function registerComparisonRoutes(router: AppRouter, deps: ApiDeps): void
   // request checked and priced as its own endpoint would, the sum reserved at once.
   defineRoute(router, deps, ROUTES.createComparison, async (ctx) => {
     const principal = principalOf(ctx);
-    const body = parseComparisonRequest(ctx.state.body);
+    const { body: rawBody, maxCredits } = takeMaxCredits(ctx.state.body);
+    const body = parseComparisonRequest(rawBody);
     const resolved = resolveComparisonModels(body, principal);
     const children = await buildComparisonRequests(deps, principal, body, resolved);
     const found = await startComparison(
       deps,
       principal,
-      { modality: resolved.modality, prompt: body.prompt, paramsShared: body.params_shared ?? {}, children },
+      { modality: resolved.modality, prompt: body.prompt, paramsShared: body.params_shared ?? {}, children, maxCredits },
       ctx.state.idempotency,
       ctx.path,
       ctx.headers,

@@ -11,6 +11,7 @@ import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
 import { registerOpenAiChatRoutes } from './openai-chat';
 import { registerComparisonRoutes } from './comparisons';
+import { registerQuoteRoutes } from './quotes';
 import { registerDashboardRoutes } from './dashboard';
 import { registerDocsRoutes } from './docs';
 import { registerEventRoutes } from './events';
@@ -53,6 +54,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerUpscaleRoutes(router, deps);
   registerGenerationRoutes(router, deps);
   registerComparisonRoutes(router, deps);
+  registerQuoteRoutes(router, deps);
   registerApiKeyRoutes(router, deps);
   registerUserRoutes(router, deps);
   registerProviderCredentialRoutes(router, deps);

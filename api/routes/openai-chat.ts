@@ -1,6 +1,7 @@
 import { listModels } from '../../domain/catalog';
 import { buildOpenAiChatRequest } from '../admission/generation-requests/openai-chat';
 import { startGeneration } from '../admission/start-generation';
+import { takeMaxCredits } from '../admission/max-credits';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { principalOf } from '../middleware/authenticate';
@@ -19,8 +20,9 @@ import { setGatewayOverhead } from '../gateway-overhead';
 export function registerOpenAiChatRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.openAiChatCompletion, async (ctx) => {
     const principal = principalOf(ctx);
-    const { request, maxTokens } = await buildOpenAiChatRequest(deps, principal, ctx.state.body);
-    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers);
+    const { body, maxCredits } = takeMaxCredits(ctx.state.body);
+    const { request, maxTokens } = await buildOpenAiChatRequest(deps, principal, body);
+    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, maxCredits);
     const id = generation.id;
     switch (generation.status) {
       case 'succeeded':

@@ -3,7 +3,7 @@ import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { DEFAULT_AVATAR_ID, describeAvatarShapes, findStockAvatar, STOCK_AVATAR_IDS, takesAvatarShape, type AvatarShape, type StockAvatar } from '../../../domain/avatars';
 import { speechDurationMs } from '../../../domain/media-durations';
 import type { ModelEntry } from '../../../domain/catalog';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { firstFrameInput, stockPortraitInput } from '../avatar-portraits';
 import type { ApiDeps } from '../../context';
 import { ApiError } from '../../errors';
@@ -68,7 +68,7 @@ export async function buildAvatarRequest(deps: ApiDeps, principal: KeyPrincipal,
     model,
     prompt: body.text ?? '',
     params: { ...params, mode: shape === 'lipsync' ? 'lipsync' : 'text_to_avatar' },
-    estimatedCredits: estimateCredits(model, { durationMs }, principal.plan),
+    ...pricedJob(model, { durationMs }, principal.plan),
     ...(Object.keys(inputs).length > 0 && { inputs }),
   };
 }

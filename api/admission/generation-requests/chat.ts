@@ -1,7 +1,7 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { chatMaxTokensAllowed } from '../../../domain/media-durations';
 import { estimateInputTokens } from '../../../domain/model-limits';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
@@ -26,6 +26,6 @@ export async function buildChatRequest(deps: ApiDeps, principal: KeyPrincipal, r
     // Simulator directives (#tokens, #fail) are read from the last message.
     prompt: body.messages[body.messages.length - 1]!.content,
     params: { ...rest, max_tokens: maxTokens },
-    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.chat(maxTokens), principal.plan),
+    ...pricedJob(model, REQUEST_MEASURES.chat(maxTokens), principal.plan),
   };
 }

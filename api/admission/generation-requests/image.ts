@@ -1,6 +1,6 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { DEFAULT_ASPECT_RATIO } from '../../../domain/image-sizes';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
@@ -26,7 +26,7 @@ export async function buildImageRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt,
     params: { ...rest, aspect_ratio: aspectRatio, num_outputs: numOutputs },
-    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.image(numOutputs, aspectRatio), principal.plan),
+    ...pricedJob(model, REQUEST_MEASURES.image(numOutputs, aspectRatio), principal.plan),
     ...(inputs && { inputs }),
   };
 }

@@ -1,6 +1,6 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { MUSIC_DURATION_S } from '../../../domain/media-durations';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { requireCapability, requireWithinLimits, resolveModel } from '../resolve-model';
@@ -19,6 +19,6 @@ export async function buildMusicRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt,
     params: { ...rest, duration_s: durationS, with_vocals: body.with_vocals ?? false },
-    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.timed(durationS), principal.plan),
+    ...pricedJob(model, REQUEST_MEASURES.timed(durationS), principal.plan),
   };
 }

@@ -1,5 +1,5 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
@@ -20,7 +20,7 @@ export async function buildThreeDRequest(deps: ApiDeps, principal: KeyPrincipal,
     model,
     prompt,
     params: { ...rest, texture_size: body.texture_size ?? '1024', mesh_complexity: body.mesh_complexity ?? 'medium', rigged: body.rigged ?? false },
-    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.threeD(), principal.plan),
+    ...pricedJob(model, REQUEST_MEASURES.threeD(), principal.plan),
     ...(inputs && { inputs }),
   };
 }

@@ -1,5 +1,5 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { ApiError } from '../../errors';
@@ -32,7 +32,7 @@ export async function buildUpscaleRequest(deps: ApiDeps, principal: KeyPrincipal
     model,
     prompt: '',
     params: { ...rest, scale_factor: String(scaleFactor), face_enhance: body.face_enhance ?? false },
-    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.upscale({ width, height }, scaleFactor), principal.plan),
+    ...pricedJob(model, REQUEST_MEASURES.upscale({ width, height }, scaleFactor), principal.plan),
     inputs: { image: jobInput(image) },
   };
 }

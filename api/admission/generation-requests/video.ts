@@ -1,6 +1,6 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
 import { defaultVideoDurationS } from '../../../domain/media-durations';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { optionalImageInput, type InputFetcher } from '../inputs';
@@ -26,7 +26,7 @@ export async function buildVideoRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt,
     params: { ...rest, duration_s: durationS, aspect_ratio: aspectRatio },
-    estimatedCredits: estimateCredits(model, REQUEST_MEASURES.timed(durationS), principal.plan),
+    ...pricedJob(model, REQUEST_MEASURES.timed(durationS), principal.plan),
     ...(inputs && { inputs }),
   };
 }

@@ -1,5 +1,5 @@
 import type { KeyPrincipal } from '../../../db/repos/api-keys';
-import { estimateCredits } from '../../../domain/pricing';
+import { pricedJob } from '../../../domain/pricing';
 import { REQUEST_MEASURES } from '../../../domain/request-measures';
 import type { ApiDeps } from '../../context';
 import { ApiError } from '../../errors';
@@ -43,7 +43,7 @@ export async function buildVoiceRequest(deps: ApiDeps, principal: KeyPrincipal, 
     model,
     prompt: text ?? '',
     params: { ...rest, operation, ...(text !== undefined && { text }) },
-    estimatedCredits: estimateCredits(model, operation === 'transcription' ? REQUEST_MEASURES.transcription(audioMs) : REQUEST_MEASURES.speech(text ?? ''), principal.plan),
+    ...pricedJob(model, operation === 'transcription' ? REQUEST_MEASURES.transcription(audioMs) : REQUEST_MEASURES.speech(text ?? ''), principal.plan),
     ...(audio && { inputs: { audio: jobInput(audio) } }),
   };
 }

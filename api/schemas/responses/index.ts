@@ -11,6 +11,7 @@ import { GENERATION_SCHEMAS } from './generations';
 import { HEALTH_SCHEMAS } from './health';
 import { MODEL_SCHEMAS } from './models';
 import { PROVIDER_CREDENTIAL_SCHEMAS } from './provider-credentials';
+import { QUOTE_SCHEMAS } from './quotes';
 import { UPLOAD_SCHEMAS } from './uploads';
 import { WEBHOOK_EVENT_SCHEMAS } from './webhook-events';
 import { WEBHOOK_SCHEMAS } from './webhooks';
@@ -24,6 +25,7 @@ export const RESPONSE_SCHEMAS: Record<string, object> = {
   ...COMPARISON_SCHEMAS,
   ...MODEL_SCHEMAS,
   ...BILLING_SCHEMAS,
+  ...QUOTE_SCHEMAS,
   ...ACCESS_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...WEBHOOK_RECOVERY_SCHEMAS,

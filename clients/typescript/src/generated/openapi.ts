@@ -421,6 +421,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a creation request
+         * @description A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files, `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
+         *
+         *     Needs any key and the viewer role or higher.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/comparisons/{id}": {
         parameters: {
             query?: never;
@@ -1105,7 +1127,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" | "rate_limit_error" | "api_error";
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
                 /** @description What went wrong and what to do, for a person. */
                 message: string;
                 /** @description The parameter at fault, when one is. */
@@ -1128,7 +1150,7 @@ export interface components {
                 /** @description The parameter at fault, when one is. */
                 param: string | null;
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
             };
         };
         Generation: {
@@ -1461,6 +1483,49 @@ export interface components {
             credits_refunded: number;
             /** @description credits_charged in US dollars. */
             usd: number;
+        };
+        Quote: {
+            /** @constant */
+            object: "quote";
+            /** @enum {string} */
+            endpoint: "/v1/images" | "/v1/videos" | "/v1/voice" | "/v1/music" | "/v1/avatars" | "/v1/chat" | "/v1/three-d" | "/v1/upscale" | "/v1/openai/chat/completions" | "/v1/comparisons";
+            /** @description What the request would reserve: the sum of its generations (1 credit = $0.001). */
+            credits: number;
+            /** @description credits in US dollars (1,000 credits = 1 USD). */
+            usd: number;
+            /** @description The body's max_credits, if it carried one (the quote is refused 402 max_cost_exceeded over it). */
+            max_credits: number | null;
+            /** @description The organization's wallet now (1 credit = $0.001). */
+            available_credits: number;
+            /** @description Whether the wallet covers `credits` now; the real request is refused 402 insufficient_credits when it does not. */
+            affordable: boolean;
+            generations: components["schemas"]["QuoteGeneration"][];
+        };
+        /** @description One generation the request would create (a comparison: one per model, in `models` order). */
+        QuoteGeneration: {
+            model: string;
+            /** @description What its admission would reserve (1 credit = $0.001). */
+            credits: number;
+            /** @description credits in US dollars (1,000 credits = 1 USD). */
+            usd: number;
+            /** @description Only simulated output can come (a test key, or simulated mode): reserved at 0 whatever the price. */
+            simulated: boolean;
+            pricing: components["schemas"]["PricingInputs"];
+        };
+        /** @description The figures the credits were computed from: ceil(units × credits_per_unit × plan_multiplier). */
+        PricingInputs: {
+            /**
+             * @description The model's pricing unit (the catalog's).
+             * @enum {string}
+             */
+            unit: "image" | "second" | "megapixel" | "1k_characters" | "minute" | "song" | "3d_model" | "1m_output_tokens";
+            /** @description The request's size in that unit (e.g. 1.048576 megapixels, 6 seconds). */
+            units: number;
+            /** @description The catalog's price per unit, before the plan multiplier. */
+            credits_per_unit: number;
+            /** @enum {string} */
+            plan: "free" | "pro" | "studio" | "team";
+            plan_multiplier: number;
         };
         ApiKey: {
             id: string;
@@ -2206,12 +2271,12 @@ export interface components {
                 code?: "rate_limited";
             };
         };
-        OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError: components["schemas"]["OpenAiError"] & {
+        OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError: components["schemas"]["OpenAiError"] & {
             error?: {
                 /** @enum {unknown} */
                 type?: "rate_limit_error" | "insufficient_quota";
                 /** @enum {unknown} */
-                code?: "rate_limited" | "insufficient_credits" | "budget_exceeded";
+                code?: "rate_limited" | "insufficient_credits" | "budget_exceeded" | "max_cost_exceeded";
             };
         };
         OpenAiServiceUnavailableError: components["schemas"]["OpenAiError"] & {
@@ -2278,12 +2343,20 @@ export interface components {
                 code?: "plan_upgrade_required";
             };
         };
-        PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError: components["schemas"]["Error"] & {
+        PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededError: components["schemas"]["Error"] & {
             error?: {
                 /** @enum {unknown} */
                 type?: "billing_error";
                 /** @enum {unknown} */
-                code?: "plan_upgrade_required" | "insufficient_credits" | "budget_exceeded";
+                code?: "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded";
+            };
+        };
+        PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "billing_error";
+                /** @enum {unknown} */
+                code?: "plan_upgrade_required" | "insufficient_credits" | "budget_exceeded" | "max_cost_exceeded";
             };
         };
         RateLimitedError: components["schemas"]["Error"] & {
@@ -2584,8 +2657,8 @@ export interface components {
                 "application/json": components["schemas"]["OpenAiRateLimitedError"];
             };
         };
-        /** @description 429: `rate_limited`, `insufficient_credits`, `budget_exceeded`. */
-        OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceeded: {
+        /** @description 429: `rate_limited`, `insufficient_credits`, `budget_exceeded`, `max_cost_exceeded`. */
+        OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2595,7 +2668,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError"];
+                "application/json": components["schemas"]["OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError"];
             };
         };
         /** @description 503: `service_unavailable`. */
@@ -2680,14 +2753,24 @@ export interface components {
                 "application/json": components["schemas"]["PlanUpgradeRequiredError"];
             };
         };
-        /** @description 402: `plan_upgrade_required`, `insufficient_credits`, `budget_exceeded`. */
-        PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded: {
+        /** @description 402: `plan_upgrade_required`, `budget_exceeded`, `max_cost_exceeded`. */
+        PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceeded: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError"];
+                "application/json": components["schemas"]["PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededError"];
+            };
+        };
+        /** @description 402: `plan_upgrade_required`, `insufficient_credits`, `budget_exceeded`, `max_cost_exceeded`. */
+        PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError"];
             };
         };
         /** @description 429: `rate_limited`. */
@@ -3014,6 +3097,8 @@ export interface operations {
                     seed?: number;
                     /** Format: uri */
                     image_url?: string;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3049,7 +3134,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3082,6 +3167,8 @@ export interface operations {
                     aspect_ratio?: string;
                     /** Format: uri */
                     image_url?: string;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3102,7 +3189,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3137,6 +3224,8 @@ export interface operations {
                     audio_url?: string;
                     language?: string;
                     seed?: number;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3172,7 +3261,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3203,6 +3292,8 @@ export interface operations {
                     seed?: number;
                     duration_s?: number;
                     with_vocals?: boolean;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3223,7 +3314,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3260,6 +3351,8 @@ export interface operations {
                     /** Format: uri */
                     image_url?: string;
                     seed?: number;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3280,7 +3373,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3315,6 +3408,8 @@ export interface operations {
                     max_tokens?: number;
                     temperature?: number;
                     system_prompt?: string;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3350,7 +3445,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3396,6 +3491,8 @@ export interface operations {
                     stop?: null | string | string[];
                     seed?: number | null;
                     user?: string;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3449,7 +3546,7 @@ export interface operations {
             413: components["responses"]["OpenAiPayloadTooLarge"];
             415: components["responses"]["OpenAiUnsupportedMediaType"];
             422: components["responses"]["OpenAiIdempotencyKeyReused"];
-            429: components["responses"]["OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceeded"];
+            429: components["responses"]["OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             500: components["responses"]["OpenAiInternalError"];
             502: components["responses"]["OpenAiGenerationFailed"];
             503: components["responses"]["OpenAiServiceUnavailableOrProviderUnavailable"];
@@ -3526,6 +3623,8 @@ export interface operations {
                     /** @enum {string} */
                     mesh_complexity?: "low" | "medium" | "high";
                     rigged?: boolean;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3546,7 +3645,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3578,6 +3677,8 @@ export interface operations {
                     /** @enum {string} */
                     scale_factor?: "2" | "4";
                     face_enhance?: boolean;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3598,7 +3699,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3787,6 +3888,8 @@ export interface operations {
                     prompt: string;
                     models: string[];
                     params_shared?: Record<string, never>;
+                    /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
+                    max_credits?: number;
                 };
             };
         };
@@ -3807,12 +3910,53 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
-            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceeded"];
+            402: components["responses"]["PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceeded"];
             403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
             409: components["responses"]["IdempotencyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailableOrProviderUnavailable"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    endpoint: "/v1/images" | "/v1/videos" | "/v1/voice" | "/v1/music" | "/v1/avatars" | "/v1/chat" | "/v1/three-d" | "/v1/upscale" | "/v1/openai/chat/completions" | "/v1/comparisons";
+                    body: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupported"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            402: components["responses"]["PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceeded"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRoleOrOrganizationPaused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailableOrProviderUnavailable"];

@@ -61,6 +61,9 @@ from .create_comparison_body_params_shared import CreateComparisonBodyParamsShar
 from .create_image_body import CreateImageBody
 from .create_image_body_aspect_ratio import CreateImageBodyAspectRatio
 from .create_music_body import CreateMusicBody
+from .create_quote_body import CreateQuoteBody
+from .create_quote_body_body import CreateQuoteBodyBody
+from .create_quote_body_endpoint import CreateQuoteBodyEndpoint
 from .create_three_d_body import CreateThreeDBody
 from .create_three_d_body_mesh_complexity import CreateThreeDBodyMeshComplexity
 from .create_three_d_body_texture_size import CreateThreeDBodyTextureSize
@@ -365,17 +368,17 @@ from .open_ai_rate_limited_error import OpenAiRateLimitedError
 from .open_ai_rate_limited_error_error import OpenAiRateLimitedErrorError
 from .open_ai_rate_limited_error_error_code import OpenAiRateLimitedErrorErrorCode
 from .open_ai_rate_limited_error_error_type import OpenAiRateLimitedErrorErrorType
-from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError,
+from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
-from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorError,
+from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error_error import (
+    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorError,
 )
-from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error_code import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode,
+from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error_error_code import (
+    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorCode,
 )
-from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error_type import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType,
+from .open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error_error_type import (
+    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorType,
 )
 from .open_ai_service_unavailable_error import OpenAiServiceUnavailableError
 from .open_ai_service_unavailable_error_error import OpenAiServiceUnavailableErrorError
@@ -453,20 +456,33 @@ from .plan_upgrade_required_error import PlanUpgradeRequiredError
 from .plan_upgrade_required_error_error import PlanUpgradeRequiredErrorError
 from .plan_upgrade_required_error_error_code import PlanUpgradeRequiredErrorErrorCode
 from .plan_upgrade_required_error_error_type import PlanUpgradeRequiredErrorErrorType
-from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError,
+from .plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error import (
+    PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededError,
 )
-from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_error import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorError,
+from .plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error import (
+    PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorError,
 )
-from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_error_code import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorCode,
+from .plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error_code import (
+    PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode,
 )
-from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error_error_type import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType,
+from .plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error_type import (
+    PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType,
 )
-from .pricing_snapshot import PricingSnapshot
-from .pricing_snapshot_unit import PricingSnapshotUnit
+from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
+)
+from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error_error import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorError,
+)
+from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error_error_code import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorCode,
+)
+from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error_error_type import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorType,
+)
+from .pricing_inputs import PricingInputs
+from .pricing_inputs_plan import PricingInputsPlan
+from .pricing_inputs_unit import PricingInputsUnit
 from .provider_attempt import ProviderAttempt
 from .provider_attempt_outcome import ProviderAttemptOutcome
 from .provider_credential import ProviderCredential
@@ -474,6 +490,9 @@ from .provider_credential_list import ProviderCredentialList
 from .provider_credential_provider import ProviderCredentialProvider
 from .put_provider_credential_body import PutProviderCredentialBody
 from .put_provider_credential_provider import PutProviderCredentialProvider
+from .quote import Quote
+from .quote_endpoint import QuoteEndpoint
+from .quote_generation import QuoteGeneration
 from .rate_limited_error import RateLimitedError
 from .rate_limited_error_error import RateLimitedErrorError
 from .rate_limited_error_error_code import RateLimitedErrorErrorCode
@@ -615,6 +634,9 @@ __all__ = (
     "CreateImageBody",
     "CreateImageBodyAspectRatio",
     "CreateMusicBody",
+    "CreateQuoteBody",
+    "CreateQuoteBodyBody",
+    "CreateQuoteBodyEndpoint",
     "CreateThreeDBody",
     "CreateThreeDBodyMeshComplexity",
     "CreateThreeDBodyTextureSize",
@@ -797,10 +819,10 @@ __all__ = (
     "OpenAiRateLimitedErrorError",
     "OpenAiRateLimitedErrorErrorCode",
     "OpenAiRateLimitedErrorErrorType",
-    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError",
-    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorError",
-    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode",
-    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType",
+    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError",
+    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorError",
+    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorCode",
+    "OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorType",
     "OpenAiServiceUnavailableError",
     "OpenAiServiceUnavailableErrorError",
     "OpenAiServiceUnavailableErrorErrorCode",
@@ -839,12 +861,17 @@ __all__ = (
     "PlanUpgradeRequiredErrorError",
     "PlanUpgradeRequiredErrorErrorCode",
     "PlanUpgradeRequiredErrorErrorType",
-    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError",
-    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorError",
-    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorCode",
-    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType",
-    "PricingSnapshot",
-    "PricingSnapshotUnit",
+    "PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededError",
+    "PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorError",
+    "PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode",
+    "PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType",
+    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError",
+    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorError",
+    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorCode",
+    "PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorType",
+    "PricingInputs",
+    "PricingInputsPlan",
+    "PricingInputsUnit",
     "ProviderAttempt",
     "ProviderAttemptOutcome",
     "ProviderCredential",
@@ -852,6 +879,9 @@ __all__ = (
     "ProviderCredentialProvider",
     "PutProviderCredentialBody",
     "PutProviderCredentialProvider",
+    "Quote",
+    "QuoteEndpoint",
+    "QuoteGeneration",
     "RateLimitedError",
     "RateLimitedErrorError",
     "RateLimitedErrorErrorCode",

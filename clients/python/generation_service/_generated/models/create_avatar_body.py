@@ -22,6 +22,8 @@ class CreateAvatarBody:
         audio_url (str | Unset):
         image_url (str | Unset):
         seed (int | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -32,6 +34,7 @@ class CreateAvatarBody:
     audio_url: str | Unset = UNSET
     image_url: str | Unset = UNSET
     seed: int | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -49,6 +52,8 @@ class CreateAvatarBody:
         image_url = self.image_url
 
         seed = self.seed
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -71,6 +76,8 @@ class CreateAvatarBody:
             field_dict["image_url"] = image_url
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -93,6 +100,8 @@ class CreateAvatarBody:
 
         seed = d.pop("seed", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_avatar_body = cls(
             model=model,
             text=text,
@@ -102,6 +111,7 @@ class CreateAvatarBody:
             audio_url=audio_url,
             image_url=image_url,
             seed=seed,
+            max_credits=max_credits,
         )
 
         return create_avatar_body

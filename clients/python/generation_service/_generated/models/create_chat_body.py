@@ -23,6 +23,8 @@ class CreateChatBody:
         max_tokens (int | Unset):
         temperature (float | Unset):
         system_prompt (str | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -30,6 +32,7 @@ class CreateChatBody:
     max_tokens: int | Unset = UNSET
     temperature: float | Unset = UNSET
     system_prompt: str | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -45,6 +48,8 @@ class CreateChatBody:
 
         system_prompt = self.system_prompt
 
+        max_credits = self.max_credits
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +64,8 @@ class CreateChatBody:
             field_dict["temperature"] = temperature
         if system_prompt is not UNSET:
             field_dict["system_prompt"] = system_prompt
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -82,12 +89,15 @@ class CreateChatBody:
 
         system_prompt = d.pop("system_prompt", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_chat_body = cls(
             model=model,
             messages=messages,
             max_tokens=max_tokens,
             temperature=temperature,
             system_prompt=system_prompt,
+            max_credits=max_credits,
         )
 
         return create_chat_body

@@ -23,11 +23,14 @@ class CreateComparisonBody:
         prompt (str):
         models (list[str]):
         params_shared (CreateComparisonBodyParamsShared | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     prompt: str
     models: list[str]
     params_shared: CreateComparisonBodyParamsShared | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         prompt = self.prompt
@@ -37,6 +40,8 @@ class CreateComparisonBody:
         params_shared: dict[str, Any] | Unset = UNSET
         if not isinstance(self.params_shared, Unset):
             params_shared = self.params_shared.to_dict()
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -48,6 +53,8 @@ class CreateComparisonBody:
         )
         if params_shared is not UNSET:
             field_dict["params_shared"] = params_shared
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -69,10 +76,13 @@ class CreateComparisonBody:
         else:
             params_shared = CreateComparisonBodyParamsShared.from_dict(_params_shared)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_comparison_body = cls(
             prompt=prompt,
             models=models,
             params_shared=params_shared,
+            max_credits=max_credits,
         )
 
         return create_comparison_body

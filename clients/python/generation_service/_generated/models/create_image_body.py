@@ -22,6 +22,8 @@ class CreateImageBody:
         negative_prompt (str | Unset):
         seed (int | Unset):
         image_url (str | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -31,6 +33,7 @@ class CreateImageBody:
     negative_prompt: str | Unset = UNSET
     seed: int | Unset = UNSET
     image_url: str | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -48,6 +51,8 @@ class CreateImageBody:
         seed = self.seed
 
         image_url = self.image_url
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -67,6 +72,8 @@ class CreateImageBody:
             field_dict["seed"] = seed
         if image_url is not UNSET:
             field_dict["image_url"] = image_url
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -92,6 +99,8 @@ class CreateImageBody:
 
         image_url = d.pop("image_url", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_image_body = cls(
             model=model,
             prompt=prompt,
@@ -100,6 +109,7 @@ class CreateImageBody:
             negative_prompt=negative_prompt,
             seed=seed,
             image_url=image_url,
+            max_credits=max_credits,
         )
 
         return create_image_body

@@ -19,6 +19,8 @@ class CreateMusicBody:
         seed (int | Unset):
         duration_s (int | Unset):
         with_vocals (bool | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -26,6 +28,7 @@ class CreateMusicBody:
     seed: int | Unset = UNSET
     duration_s: int | Unset = UNSET
     with_vocals: bool | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -37,6 +40,8 @@ class CreateMusicBody:
         duration_s = self.duration_s
 
         with_vocals = self.with_vocals
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -52,6 +57,8 @@ class CreateMusicBody:
             field_dict["duration_s"] = duration_s
         if with_vocals is not UNSET:
             field_dict["with_vocals"] = with_vocals
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -68,12 +75,15 @@ class CreateMusicBody:
 
         with_vocals = d.pop("with_vocals", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_music_body = cls(
             model=model,
             prompt=prompt,
             seed=seed,
             duration_s=duration_s,
             with_vocals=with_vocals,
+            max_credits=max_credits,
         )
 
         return create_music_body

@@ -23,6 +23,8 @@ class CreateThreeDBody:
         texture_size (CreateThreeDBodyTextureSize | Unset):
         mesh_complexity (CreateThreeDBodyMeshComplexity | Unset):
         rigged (bool | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -32,6 +34,7 @@ class CreateThreeDBody:
     texture_size: CreateThreeDBodyTextureSize | Unset = UNSET
     mesh_complexity: CreateThreeDBodyMeshComplexity | Unset = UNSET
     rigged: bool | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -52,6 +55,8 @@ class CreateThreeDBody:
 
         rigged = self.rigged
 
+        max_credits = self.max_credits
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -70,6 +75,8 @@ class CreateThreeDBody:
             field_dict["mesh_complexity"] = mesh_complexity
         if rigged is not UNSET:
             field_dict["rigged"] = rigged
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -100,6 +107,8 @@ class CreateThreeDBody:
 
         rigged = d.pop("rigged", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_three_d_body = cls(
             model=model,
             prompt=prompt,
@@ -108,6 +117,7 @@ class CreateThreeDBody:
             texture_size=texture_size,
             mesh_complexity=mesh_complexity,
             rigged=rigged,
+            max_credits=max_credits,
         )
 
         return create_three_d_body

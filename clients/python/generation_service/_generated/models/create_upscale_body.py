@@ -19,12 +19,15 @@ class CreateUpscaleBody:
         image_url (str):
         scale_factor (CreateUpscaleBodyScaleFactor | Unset):
         face_enhance (bool | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
     image_url: str
     scale_factor: CreateUpscaleBodyScaleFactor | Unset = UNSET
     face_enhance: bool | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -36,6 +39,8 @@ class CreateUpscaleBody:
             scale_factor = self.scale_factor.value
 
         face_enhance = self.face_enhance
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -49,6 +54,8 @@ class CreateUpscaleBody:
             field_dict["scale_factor"] = scale_factor
         if face_enhance is not UNSET:
             field_dict["face_enhance"] = face_enhance
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -68,11 +75,14 @@ class CreateUpscaleBody:
 
         face_enhance = d.pop("face_enhance", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_upscale_body = cls(
             model=model,
             image_url=image_url,
             scale_factor=scale_factor,
             face_enhance=face_enhance,
+            max_credits=max_credits,
         )
 
         return create_upscale_body

@@ -20,6 +20,8 @@ class CreateVideoBody:
         duration_s (int | Unset):
         aspect_ratio (str | Unset):
         image_url (str | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -28,6 +30,7 @@ class CreateVideoBody:
     duration_s: int | Unset = UNSET
     aspect_ratio: str | Unset = UNSET
     image_url: str | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -41,6 +44,8 @@ class CreateVideoBody:
         aspect_ratio = self.aspect_ratio
 
         image_url = self.image_url
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -58,6 +63,8 @@ class CreateVideoBody:
             field_dict["aspect_ratio"] = aspect_ratio
         if image_url is not UNSET:
             field_dict["image_url"] = image_url
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -76,6 +83,8 @@ class CreateVideoBody:
 
         image_url = d.pop("image_url", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_video_body = cls(
             model=model,
             prompt=prompt,
@@ -83,6 +92,7 @@ class CreateVideoBody:
             duration_s=duration_s,
             aspect_ratio=aspect_ratio,
             image_url=image_url,
+            max_credits=max_credits,
         )
 
         return create_video_body

@@ -22,6 +22,8 @@ class CreateVoiceBody:
         audio_url (str | Unset):
         language (str | Unset):
         seed (int | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -31,6 +33,7 @@ class CreateVoiceBody:
     audio_url: str | Unset = UNSET
     language: str | Unset = UNSET
     seed: int | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -48,6 +51,8 @@ class CreateVoiceBody:
         language = self.language
 
         seed = self.seed
+
+        max_credits = self.max_credits
 
         field_dict: dict[str, Any] = {}
 
@@ -68,6 +73,8 @@ class CreateVoiceBody:
             field_dict["language"] = language
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -93,6 +100,8 @@ class CreateVoiceBody:
 
         seed = d.pop("seed", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         create_voice_body = cls(
             model=model,
             operation=operation,
@@ -101,6 +110,7 @@ class CreateVoiceBody:
             audio_url=audio_url,
             language=language,
             seed=seed,
+            max_credits=max_credits,
         )
 
         return create_voice_body

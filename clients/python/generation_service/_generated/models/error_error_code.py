@@ -17,6 +17,7 @@ class ErrorErrorCode(StrEnum):
     INVALID_SIGNATURE = "invalid_signature"
     IP_NOT_ALLOWED = "ip_not_allowed"
     LAST_OWNER = "last_owner"
+    MAX_COST_EXCEEDED = "max_cost_exceeded"
     MISSING_AUTHORIZATION = "missing_authorization"
     MODALITY_MISMATCH = "modality_mismatch"
     ORGANIZATION_PAUSED = "organization_paused"

@@ -31,6 +31,8 @@ class OpenAiChatCompletionBody:
         stop (list[str] | None | str | Unset):
         seed (int | None | Unset):
         user (str | Unset):
+        max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
+            refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
     """
 
     model: str
@@ -44,6 +46,7 @@ class OpenAiChatCompletionBody:
     stop: list[str] | None | str | Unset = UNSET
     seed: int | None | Unset = UNSET
     user: str | Unset = UNSET
+    max_credits: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -106,6 +109,8 @@ class OpenAiChatCompletionBody:
 
         user = self.user
 
+        max_credits = self.max_credits
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -132,6 +137,8 @@ class OpenAiChatCompletionBody:
             field_dict["seed"] = seed
         if user is not UNSET:
             field_dict["user"] = user
+        if max_credits is not UNSET:
+            field_dict["max_credits"] = max_credits
 
         return field_dict
 
@@ -233,6 +240,8 @@ class OpenAiChatCompletionBody:
 
         user = d.pop("user", UNSET)
 
+        max_credits = d.pop("max_credits", UNSET)
+
         open_ai_chat_completion_body = cls(
             model=model,
             messages=messages,
@@ -245,6 +254,7 @@ class OpenAiChatCompletionBody:
             stop=stop,
             seed=seed,
             user=user,
+            max_credits=max_credits,
         )
 
         return open_ai_chat_completion_body

@@ -20,6 +20,7 @@ class OpenAiErrorErrorCode(StrEnum):
     INVALID_SIGNATURE = "invalid_signature"
     IP_NOT_ALLOWED = "ip_not_allowed"
     LAST_OWNER = "last_owner"
+    MAX_COST_EXCEEDED = "max_cost_exceeded"
     MISSING_AUTHORIZATION = "missing_authorization"
     MODALITY_MISMATCH = "modality_mismatch"
     ORGANIZATION_PAUSED = "organization_paused"

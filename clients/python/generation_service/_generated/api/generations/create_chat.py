@@ -18,8 +18,8 @@ from ...models.missing_authorization_or_invalid_authorization_or_invalid_api_key
     MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
 )
 from ...models.payload_too_large_error import PayloadTooLargeError
-from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError,
+from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_or_provider_unavailable_error import (
@@ -69,7 +69,7 @@ def _parse_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -115,7 +115,9 @@ def _parse_response(
         return response_401
 
     if response.status_code == 402:
-        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError.from_dict(response.json())
+        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError.from_dict(
+            response.json()
+        )
 
         return response_402
 
@@ -176,7 +178,7 @@ def _build_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -205,7 +207,7 @@ def sync_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -229,7 +231,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -260,7 +262,7 @@ def sync(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -285,7 +287,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return sync_detailed(
@@ -311,7 +313,7 @@ async def asyncio_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -335,7 +337,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -364,7 +366,7 @@ async def asyncio(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -389,7 +391,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        ChatCompletion | Generation | Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return (

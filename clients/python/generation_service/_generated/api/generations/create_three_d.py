@@ -17,8 +17,8 @@ from ...models.missing_authorization_or_invalid_authorization_or_invalid_api_key
     MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
 )
 from ...models.payload_too_large_error import PayloadTooLargeError
-from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError,
+from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_or_provider_unavailable_error import (
@@ -67,7 +67,7 @@ def _parse_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -92,7 +92,9 @@ def _parse_response(
         return response_401
 
     if response.status_code == 402:
-        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError.from_dict(response.json())
+        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError.from_dict(
+            response.json()
+        )
 
         return response_402
 
@@ -152,7 +154,7 @@ def _build_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -180,7 +182,7 @@ def sync_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -203,7 +205,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -233,7 +235,7 @@ def sync(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -257,7 +259,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return sync_detailed(
@@ -282,7 +284,7 @@ async def asyncio_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -305,7 +307,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -333,7 +335,7 @@ async def asyncio(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -357,7 +359,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return (

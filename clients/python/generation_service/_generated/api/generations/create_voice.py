@@ -17,8 +17,8 @@ from ...models.missing_authorization_or_invalid_authorization_or_invalid_api_key
     MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
 )
 from ...models.payload_too_large_error import PayloadTooLargeError
-from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error import (
-    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError,
+from ...models.plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
 from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_or_provider_unavailable_error import (
@@ -67,7 +67,7 @@ def _parse_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -97,7 +97,9 @@ def _parse_response(
         return response_401
 
     if response.status_code == 402:
-        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError.from_dict(response.json())
+        response_402 = PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError.from_dict(
+            response.json()
+        )
 
         return response_402
 
@@ -157,7 +159,7 @@ def _build_response(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -185,7 +187,7 @@ def sync_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -209,7 +211,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -239,7 +241,7 @@ def sync(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -264,7 +266,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return sync_detailed(
@@ -289,7 +291,7 @@ async def asyncio_detailed(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -313,7 +315,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
+        Response[Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -341,7 +343,7 @@ async def asyncio(
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | PayloadTooLargeError
-    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError
+    | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | RateLimitedError
     | ServiceUnavailableOrProviderUnavailableError
     | UnsupportedMediaTypeError
@@ -366,7 +368,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
+        Generation | IdempotencyInProgressError | IdempotencyKeyReusedError | InternalErrorError | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | RateLimitedError | ServiceUnavailableOrProviderUnavailableError | UnsupportedMediaTypeError | ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError
     """
 
     return (

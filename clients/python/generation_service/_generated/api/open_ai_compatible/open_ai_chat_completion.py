@@ -27,8 +27,8 @@ from ...models.open_ai_missing_authorization_or_invalid_authorization_or_invalid
     OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError,
 )
 from ...models.open_ai_payload_too_large_error import OpenAiPayloadTooLargeError
-from ...models.open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError,
+from ...models.open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error import (
+    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError,
 )
 from ...models.open_ai_service_unavailable_or_provider_unavailable_error import (
     OpenAiServiceUnavailableOrProviderUnavailableError,
@@ -83,7 +83,7 @@ def _parse_response(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -136,7 +136,9 @@ def _parse_response(
         return response_422
 
     if response.status_code == 429:
-        response_429 = OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError.from_dict(response.json())
+        response_429 = OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError.from_dict(
+            response.json()
+        )
 
         return response_429
 
@@ -178,7 +180,7 @@ def _build_response(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -208,7 +210,7 @@ def sync_detailed(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -236,7 +238,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
+        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -268,7 +270,7 @@ def sync(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -297,7 +299,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
+        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
     """
 
     return sync_detailed(
@@ -324,7 +326,7 @@ async def asyncio_detailed(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -352,7 +354,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
+        Response[OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError]
     """
 
     kwargs = _get_kwargs(
@@ -382,7 +384,7 @@ async def asyncio(
     | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError
     | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError
     | OpenAiPayloadTooLargeError
-    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError
+    | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError
     | OpenAiServiceUnavailableOrProviderUnavailableError
     | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError
     | OpenAiUnsupportedMediaTypeError
@@ -411,7 +413,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
+        OpenAiChatCompletionResponse200 | OpenAiGenerationFailedError | OpenAiGenerationStillRunningError | OpenAiIdempotencyInProgressOrGenerationCanceledError | OpenAiIdempotencyKeyReusedError | OpenAiInternalErrorError | OpenAiIpNotAllowedOrInsufficientRoleOrOrganizationPausedError | OpenAiMissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | OpenAiPayloadTooLargeError | OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError | OpenAiServiceUnavailableOrProviderUnavailableError | OpenAiUnknownModelOrModalityMismatchOrPlanUpgradeRequiredError | OpenAiUnsupportedMediaTypeError | OpenAiValidationFailedOrCapabilityNotSupportedError
     """
 
     return (

@@ -7,20 +7,20 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.open_ai_error_error import OpenAiErrorError
+    from ..models.error_error import ErrorError
 
 
-T = TypeVar("T", bound="OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError")
+T = TypeVar("T", bound="PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededError")
 
 
 @_attrs_define
-class OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError:
+class PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededError:
     """
     Attributes:
-        error (OpenAiErrorError):
+        error (ErrorError):
     """
 
-    error: OpenAiErrorError
+    error: ErrorError
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,17 +38,17 @@ class OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededError:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.open_ai_error_error import OpenAiErrorError
+        from ..models.error_error import ErrorError
 
         d = dict(src_dict)
-        error = OpenAiErrorError.from_dict(d.pop("error"))
+        error = ErrorError.from_dict(d.pop("error"))
 
-        open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error = cls(
+        plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error = cls(
             error=error,
         )
 
-        open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error.additional_properties = d
-        return open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error
+        plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error.additional_properties = d
+        return plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error
 
     @property
     def additional_keys(self) -> list[str]:

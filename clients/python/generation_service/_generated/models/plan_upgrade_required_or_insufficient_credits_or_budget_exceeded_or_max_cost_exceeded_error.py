@@ -10,11 +10,11 @@ if TYPE_CHECKING:
     from ..models.error_error import ErrorError
 
 
-T = TypeVar("T", bound="PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError")
+T = TypeVar("T", bound="PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError")
 
 
 @_attrs_define
-class PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError:
+class PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededError:
     """
     Attributes:
         error (ErrorError):
@@ -43,12 +43,12 @@ class PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededError:
         d = dict(src_dict)
         error = ErrorError.from_dict(d.pop("error"))
 
-        plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error = cls(
+        plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error = cls(
             error=error,
         )
 
-        plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error.additional_properties = d
-        return plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_error
+        plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error.additional_properties = d
+        return plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_cost_exceeded_error
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededErrorErrorType(StrEnum):
+class PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType(StrEnum):
     BILLING_ERROR = "billing_error"
 
     def __str__(self) -> str:

@@ -6,27 +6,27 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error_code import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode,
+from ..models.plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error_code import (
+    PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode,
 )
-from ..models.open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error_type import (
-    OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType,
+from ..models.plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error_type import (
+    PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType,
 )
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorError")
+T = TypeVar("T", bound="PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorError")
 
 
 @_attrs_define
-class OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorError:
+class PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorError:
     """
     Attributes:
-        type_ (OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType | Unset):
-        code (OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode | Unset):
+        type_ (PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType | Unset):
+        code (PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode | Unset):
     """
 
-    type_: OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType | Unset = UNSET
-    code: OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode | Unset = UNSET
+    type_: PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType | Unset = UNSET
+    code: PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,26 +52,26 @@ class OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorError:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
         _type_ = d.pop("type", UNSET)
-        type_: OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType | Unset
+        type_: PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType | Unset
         if isinstance(_type_, Unset):
             type_ = UNSET
         else:
-            type_ = OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType(_type_)
+            type_ = PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorType(_type_)
 
         _code = d.pop("code", UNSET)
-        code: OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode | Unset
+        code: PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode | Unset
         if isinstance(_code, Unset):
             code = UNSET
         else:
-            code = OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorCode(_code)
+            code = PlanUpgradeRequiredOrBudgetExceededOrMaxCostExceededErrorErrorCode(_code)
 
-        open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error = cls(
+        plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error = cls(
             type_=type_,
             code=code,
         )
 
-        open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error.additional_properties = d
-        return open_ai_rate_limited_or_insufficient_credits_or_budget_exceeded_error_error
+        plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error.additional_properties = d
+        return plan_upgrade_required_or_budget_exceeded_or_max_cost_exceeded_error_error
 
     @property
     def additional_keys(self) -> list[str]:

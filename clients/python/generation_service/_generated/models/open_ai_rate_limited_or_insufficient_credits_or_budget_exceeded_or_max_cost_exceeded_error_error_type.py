@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededErrorErrorType(StrEnum):
+class OpenAiRateLimitedOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorType(StrEnum):
     INSUFFICIENT_QUOTA = "insufficient_quota"
     RATE_LIMIT_ERROR = "rate_limit_error"
 

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class PlanUpgradeRequiredOrInsufficientCreditsOrBudgetExceededOrMaxCostExceededErrorErrorCode(StrEnum):
+    BUDGET_EXCEEDED = "budget_exceeded"
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    MAX_COST_EXCEEDED = "max_cost_exceeded"
+    PLAN_UPGRADE_REQUIRED = "plan_upgrade_required"
+
+    def __str__(self) -> str:
+        return str(self.value)
