@@ -25,6 +25,7 @@ import * as eventSequenceAndFeed from './migrations/0021-event-sequence-and-feed
 import * as webhookThrottling from './migrations/0022-webhook-throttling';
 import * as webhookRecoveries from './migrations/0023-webhook-recoveries';
 import * as eventRetention from './migrations/0024-event-retention';
+import * as outputRetention from './migrations/0026-output-retention';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
 // compiled JavaScript or a bundle.
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0022-webhook-throttling': webhookThrottling,
   '0023-webhook-recoveries': webhookRecoveries,
   '0024-event-retention': eventRetention,
+  '0026-output-retention': outputRetention,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -35,6 +35,8 @@ export async function startComparison(
   idempotency: IdempotencyState | undefined,
   /** The route the request came in on, for the workflow's memo. */
   endpoint: string,
+  /** When its children's outputs expire (api/middleware/output-retention.ts); null: never. */
+  outputsExpireAt: Date | null,
 ): Promise<Found> {
   const comparisonId = idempotency?.resourceId ?? newId('cmp');
   const owner = { organizationId: principal.organizationId, environment: principal.environment };
@@ -62,6 +64,11 @@ export async function startComparison(
       routes,
     };
   });
+  // Before the children exist, so their outputs never exist without their expiry.
+  await deps.repos.outputExpiries.record(
+    children.map((c) => c.generationId),
+    outputsExpireAt,
+  );
   const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: ComparisonInput = {
     comparisonId,

@@ -21,6 +21,7 @@ import { serveFromCache } from './serve-from-cache';
 import type { GenerationRequest } from './generation-request';
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import { ApiError } from '../errors';
+import { outputsExpiryOf } from '../middleware/output-retention';
 import { generationSearchAttributes } from '../../domain/search-attributes';
 import { generationMemo, generationSummary } from '../../domain/workflow-memo';
 import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
@@ -48,6 +49,8 @@ export async function startGeneration(
   idempotency: IdempotencyState | undefined,
   /** The route the request came in on, for the workflow's memo. */
   endpoint: string,
+  /** When its outputs expire (api/middleware/output-retention.ts); null: never. */
+  outputsExpireAt: Date | null,
 ): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
   const generationId = idempotency?.resourceId ?? newId('gen');
   if (idempotency?.takenOver) {
@@ -55,6 +58,8 @@ export async function startGeneration(
     const existing = await deps.repos.generations.findWithOutputs(generationId);
     if (existing) return respondWith(existing, modelMode(request.model), true);
   }
+  // Before the job exists, so its outputs never exist without their expiry (a retry keeps the first).
+  await deps.repos.outputExpiries.record([generationId], outputsExpireAt);
   const routes = requestRoutes(request.model, principal, deps.routing);
   const cacheKey = generationCacheKey({
     model: request.model.slug,
@@ -183,7 +188,7 @@ async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, res
 
 /** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
 export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest): Promise<void> {
-  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, outputsExpiryOf(ctx));
   ctx.status = httpStatus;
   ctx.body = await presentGeneration(generation, outputs, deps.storage);
 }

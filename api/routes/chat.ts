@@ -6,6 +6,7 @@ import { isChatCompletion, presentChatCompletion } from '../presenters/chat-comp
 import { presentGeneration } from '../presenters/generation';
 import { ROUTES } from '../route-table';
 import { startGeneration } from '../admission/start-generation';
+import { outputsExpiryOf } from '../middleware/output-retention';
 
 /**
  * POST /v1/chat (sync, 200): answers a Chat completion (`succeeded` or `failed`); a chat still
@@ -16,7 +17,7 @@ export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.createChat, async (ctx) => {
     const principal = principalOf(ctx);
     const request = await buildChatRequest(deps, principal, ctx.state.body);
-    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, outputsExpiryOf(ctx));
     ctx.status = httpStatus;
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);
   });

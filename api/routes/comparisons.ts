@@ -12,6 +12,7 @@ import { ROUTES } from '../route-table';
 import { parseListQuery } from '../schemas/list-query';
 import { parseComparisonRequest } from '../schemas/comparisons';
 import { startComparison } from '../admission/start-comparison';
+import { outputsExpiryOf } from '../middleware/output-retention';
 
 /** How long a cancel waits for the children to stop and the verdict to be recorded. */
 const CANCEL_WAIT_MS = 20_000;
@@ -31,6 +32,7 @@ export function registerComparisonRoutes(router: AppRouter, deps: ApiDeps): void
       { modality: resolved.modality, prompt: body.prompt, paramsShared: body.params_shared ?? {}, children },
       ctx.state.idempotency,
       ctx.path,
+      outputsExpiryOf(ctx),
     );
     ctx.status = 202;
     ctx.body = await presentComparison(found, deps.storage, { asAccepted: true });

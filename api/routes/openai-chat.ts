@@ -7,6 +7,7 @@ import { principalOf } from '../middleware/authenticate';
 import { OpenAiFailure } from '../openai/error-shape';
 import { presentOpenAiChatCompletion, presentOpenAiModel } from '../presenters/openai-chat-completion';
 import { ROUTES } from '../route-table';
+import { outputsExpiryOf } from '../middleware/output-retention';
 
 /**
  * OpenAI's chat protocol, so that code written for OpenAI's SDKs only changes its base URL to
@@ -19,7 +20,7 @@ export function registerOpenAiChatRoutes(router: AppRouter, deps: ApiDeps): void
   defineRoute(router, deps, ROUTES.openAiChatCompletion, async (ctx) => {
     const principal = principalOf(ctx);
     const { request, maxTokens } = await buildOpenAiChatRequest(deps, principal, ctx.state.body);
-    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path);
+    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, outputsExpiryOf(ctx));
     const id = generation.id;
     switch (generation.status) {
       case 'succeeded':
