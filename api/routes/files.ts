@@ -26,11 +26,13 @@ async function refuseGoneOutput(deps: ApiDeps, key: string): Promise<void> {
   if (lifetimes.length === 0 || !lifetimes.every((l) => outputGone(l, now))) return;
   const [first] = lifetimes;
   const generation = first!.generation_id;
-  const when = first!.deleted_at ?? first!.expires_at;
-  const how = first!.deleted_at ? 'was deleted' : 'expired';
+  // Removed by the sweep (or a DELETE after it expired): it expired. Removed before: it was deleted.
+  const expiredAt = first!.expires_at === null ? undefined : new Date(first!.expires_at);
+  const deletedAt = first!.deleted_at === null ? undefined : new Date(first!.deleted_at);
+  const gone = expiredAt && expiredAt <= (deletedAt ?? now) ? `expired at ${expiredAt.toISOString()}` : `was deleted at ${deletedAt!.toISOString()}`;
   throw new ApiError(
     'output_expired',
-    `This output ${how} at ${new Date(when!).toISOString()} and its file is no longer served. The generation record remains: GET /v1/generations/${generation}. Ask for a longer \`retention\` when creating a job to keep its files longer.`,
+    `This output ${gone} and its file is no longer served. The generation record remains: GET /v1/generations/${generation}. Ask for a longer \`retention\` when creating a job to keep its files longer.`,
   );
 }
 

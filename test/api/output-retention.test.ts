@@ -183,7 +183,7 @@ describe('output retention', function () {
     for (const output of after.outputs) {
       assert.ok(output.deleted_at, 'marked deleted');
       assert.equal(output.expires_at, short.outputs[0].expires_at);
-      await assertGone(output.url, /was deleted/);
+      await assertGone(output.url, new RegExp(`expired at ${output.expires_at}`));
     }
     assert.deepEqual(await moneyOf(short.id), before, 'the record and its ledger rows are as they were');
     assert.equal((await fetch(kept.outputs[0].url)).status, 200);
@@ -216,7 +216,7 @@ describe('output retention', function () {
     const after = (await call('GET', `/v1/generations/${short.id}`, { key: org.liveKey })).body;
     assert.ok(after.outputs[0].deleted_at);
     // A gone output's URL is the API's own, which answers 410 on either backend.
-    await assertGone(after.outputs[0].url, /was deleted/);
+    await assertGone(after.outputs[0].url, /expired at/);
     assert.deepEqual(await moneyOf(short.id), before);
     await assertMoneyInvariants(org.id);
   });
