@@ -126,6 +126,14 @@ from .generation_not_cancelable_error_error_code import (
 from .generation_not_cancelable_error_error_type import (
     GenerationNotCancelableErrorErrorType,
 )
+from .generation_not_finished_error import GenerationNotFinishedError
+from .generation_not_finished_error_error import GenerationNotFinishedErrorError
+from .generation_not_finished_error_error_code import (
+    GenerationNotFinishedErrorErrorCode,
+)
+from .generation_not_finished_error_error_type import (
+    GenerationNotFinishedErrorErrorType,
+)
 from .generation_output import GenerationOutput
 from .generation_params import GenerationParams
 from .generation_status import GenerationStatus
@@ -668,6 +676,10 @@ __all__ = (
     "GenerationNotCancelableErrorError",
     "GenerationNotCancelableErrorErrorCode",
     "GenerationNotCancelableErrorErrorType",
+    "GenerationNotFinishedError",
+    "GenerationNotFinishedErrorError",
+    "GenerationNotFinishedErrorErrorCode",
+    "GenerationNotFinishedErrorErrorType",
     "GenerationOutput",
     "GenerationParams",
     "GenerationStatus",

@@ -22,6 +22,9 @@ class CreateAvatarBody:
         audio_url (str | Unset):
         image_url (str | Unset):
         seed (int | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -32,6 +35,7 @@ class CreateAvatarBody:
     audio_url: str | Unset = UNSET
     image_url: str | Unset = UNSET
     seed: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -49,6 +53,8 @@ class CreateAvatarBody:
         image_url = self.image_url
 
         seed = self.seed
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -71,6 +77,8 @@ class CreateAvatarBody:
             field_dict["image_url"] = image_url
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -93,6 +101,8 @@ class CreateAvatarBody:
 
         seed = d.pop("seed", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_avatar_body = cls(
             model=model,
             text=text,
@@ -102,6 +112,7 @@ class CreateAvatarBody:
             audio_url=audio_url,
             image_url=image_url,
             seed=seed,
+            retention=retention,
         )
 
         return create_avatar_body

@@ -23,6 +23,9 @@ class CreateChatBody:
         max_tokens (int | Unset):
         temperature (float | Unset):
         system_prompt (str | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -30,6 +33,7 @@ class CreateChatBody:
     max_tokens: int | Unset = UNSET
     temperature: float | Unset = UNSET
     system_prompt: str | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -45,6 +49,8 @@ class CreateChatBody:
 
         system_prompt = self.system_prompt
 
+        retention = self.retention
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +65,8 @@ class CreateChatBody:
             field_dict["temperature"] = temperature
         if system_prompt is not UNSET:
             field_dict["system_prompt"] = system_prompt
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -82,12 +90,15 @@ class CreateChatBody:
 
         system_prompt = d.pop("system_prompt", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_chat_body = cls(
             model=model,
             messages=messages,
             max_tokens=max_tokens,
             temperature=temperature,
             system_prompt=system_prompt,
+            retention=retention,
         )
 
         return create_chat_body

@@ -23,11 +23,15 @@ class CreateComparisonBody:
         prompt (str):
         models (list[str]):
         params_shared (CreateComparisonBodyParamsShared | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     prompt: str
     models: list[str]
     params_shared: CreateComparisonBodyParamsShared | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         prompt = self.prompt
@@ -37,6 +41,8 @@ class CreateComparisonBody:
         params_shared: dict[str, Any] | Unset = UNSET
         if not isinstance(self.params_shared, Unset):
             params_shared = self.params_shared.to_dict()
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -48,6 +54,8 @@ class CreateComparisonBody:
         )
         if params_shared is not UNSET:
             field_dict["params_shared"] = params_shared
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -69,10 +77,13 @@ class CreateComparisonBody:
         else:
             params_shared = CreateComparisonBodyParamsShared.from_dict(_params_shared)
 
+        retention = d.pop("retention", UNSET)
+
         create_comparison_body = cls(
             prompt=prompt,
             models=models,
             params_shared=params_shared,
+            retention=retention,
         )
 
         return create_comparison_body

@@ -22,6 +22,9 @@ class CreateImageBody:
         negative_prompt (str | Unset):
         seed (int | Unset):
         image_url (str | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -31,6 +34,7 @@ class CreateImageBody:
     negative_prompt: str | Unset = UNSET
     seed: int | Unset = UNSET
     image_url: str | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -48,6 +52,8 @@ class CreateImageBody:
         seed = self.seed
 
         image_url = self.image_url
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -67,6 +73,8 @@ class CreateImageBody:
             field_dict["seed"] = seed
         if image_url is not UNSET:
             field_dict["image_url"] = image_url
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -92,6 +100,8 @@ class CreateImageBody:
 
         image_url = d.pop("image_url", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_image_body = cls(
             model=model,
             prompt=prompt,
@@ -100,6 +110,7 @@ class CreateImageBody:
             negative_prompt=negative_prompt,
             seed=seed,
             image_url=image_url,
+            retention=retention,
         )
 
         return create_image_body

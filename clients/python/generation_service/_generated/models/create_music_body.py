@@ -19,6 +19,9 @@ class CreateMusicBody:
         seed (int | Unset):
         duration_s (int | Unset):
         with_vocals (bool | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -26,6 +29,7 @@ class CreateMusicBody:
     seed: int | Unset = UNSET
     duration_s: int | Unset = UNSET
     with_vocals: bool | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -37,6 +41,8 @@ class CreateMusicBody:
         duration_s = self.duration_s
 
         with_vocals = self.with_vocals
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -52,6 +58,8 @@ class CreateMusicBody:
             field_dict["duration_s"] = duration_s
         if with_vocals is not UNSET:
             field_dict["with_vocals"] = with_vocals
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -68,12 +76,15 @@ class CreateMusicBody:
 
         with_vocals = d.pop("with_vocals", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_music_body = cls(
             model=model,
             prompt=prompt,
             seed=seed,
             duration_s=duration_s,
             with_vocals=with_vocals,
+            retention=retention,
         )
 
         return create_music_body

@@ -23,6 +23,9 @@ class CreateThreeDBody:
         texture_size (CreateThreeDBodyTextureSize | Unset):
         mesh_complexity (CreateThreeDBodyMeshComplexity | Unset):
         rigged (bool | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -32,6 +35,7 @@ class CreateThreeDBody:
     texture_size: CreateThreeDBodyTextureSize | Unset = UNSET
     mesh_complexity: CreateThreeDBodyMeshComplexity | Unset = UNSET
     rigged: bool | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -52,6 +56,8 @@ class CreateThreeDBody:
 
         rigged = self.rigged
 
+        retention = self.retention
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -70,6 +76,8 @@ class CreateThreeDBody:
             field_dict["mesh_complexity"] = mesh_complexity
         if rigged is not UNSET:
             field_dict["rigged"] = rigged
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -100,6 +108,8 @@ class CreateThreeDBody:
 
         rigged = d.pop("rigged", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_three_d_body = cls(
             model=model,
             prompt=prompt,
@@ -108,6 +118,7 @@ class CreateThreeDBody:
             texture_size=texture_size,
             mesh_complexity=mesh_complexity,
             rigged=rigged,
+            retention=retention,
         )
 
         return create_three_d_body

@@ -19,12 +19,16 @@ class CreateUpscaleBody:
         image_url (str):
         scale_factor (CreateUpscaleBodyScaleFactor | Unset):
         face_enhance (bool | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
     image_url: str
     scale_factor: CreateUpscaleBodyScaleFactor | Unset = UNSET
     face_enhance: bool | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -36,6 +40,8 @@ class CreateUpscaleBody:
             scale_factor = self.scale_factor.value
 
         face_enhance = self.face_enhance
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -49,6 +55,8 @@ class CreateUpscaleBody:
             field_dict["scale_factor"] = scale_factor
         if face_enhance is not UNSET:
             field_dict["face_enhance"] = face_enhance
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -68,11 +76,14 @@ class CreateUpscaleBody:
 
         face_enhance = d.pop("face_enhance", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_upscale_body = cls(
             model=model,
             image_url=image_url,
             scale_factor=scale_factor,
             face_enhance=face_enhance,
+            retention=retention,
         )
 
         return create_upscale_body

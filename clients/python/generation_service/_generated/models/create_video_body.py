@@ -20,6 +20,9 @@ class CreateVideoBody:
         duration_s (int | Unset):
         aspect_ratio (str | Unset):
         image_url (str | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -28,6 +31,7 @@ class CreateVideoBody:
     duration_s: int | Unset = UNSET
     aspect_ratio: str | Unset = UNSET
     image_url: str | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -41,6 +45,8 @@ class CreateVideoBody:
         aspect_ratio = self.aspect_ratio
 
         image_url = self.image_url
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -58,6 +64,8 @@ class CreateVideoBody:
             field_dict["aspect_ratio"] = aspect_ratio
         if image_url is not UNSET:
             field_dict["image_url"] = image_url
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -76,6 +84,8 @@ class CreateVideoBody:
 
         image_url = d.pop("image_url", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_video_body = cls(
             model=model,
             prompt=prompt,
@@ -83,6 +93,7 @@ class CreateVideoBody:
             duration_s=duration_s,
             aspect_ratio=aspect_ratio,
             image_url=image_url,
+            retention=retention,
         )
 
         return create_video_body

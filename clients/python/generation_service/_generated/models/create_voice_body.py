@@ -22,6 +22,9 @@ class CreateVoiceBody:
         audio_url (str | Unset):
         language (str | Unset):
         seed (int | Unset):
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -31,6 +34,7 @@ class CreateVoiceBody:
     audio_url: str | Unset = UNSET
     language: str | Unset = UNSET
     seed: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -48,6 +52,8 @@ class CreateVoiceBody:
         language = self.language
 
         seed = self.seed
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -68,6 +74,8 @@ class CreateVoiceBody:
             field_dict["language"] = language
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -93,6 +101,8 @@ class CreateVoiceBody:
 
         seed = d.pop("seed", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_voice_body = cls(
             model=model,
             operation=operation,
@@ -101,6 +111,7 @@ class CreateVoiceBody:
             audio_url=audio_url,
             language=language,
             seed=seed,
+            retention=retention,
         )
 
         return create_voice_body
