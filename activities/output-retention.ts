@@ -21,6 +21,9 @@ export interface OutputRetentionDeps {
 }
 
 export interface RemovedOutputs {
+  /** Due expiries the batch handled, and how many of them are done for good (their job finished). */
+  expiries: number;
+  swept: number;
   outputs: number;
   files: number;
 }
@@ -31,7 +34,7 @@ export function createOutputRetentionActivities(deps: OutputRetentionDeps) {
     /** Removes one batch of expired outputs; how many outputs were marked and files removed. */
     async deleteExpiredOutputBatch(): Promise<RemovedOutputs> {
       const removed = await removeExpiredOutputs(deps.knex, deps.storage, clock(), OUTPUT_RETENTION_BATCH);
-      if (removed.outputs > 0) {
+      if (removed.outputs > 0 || removed.swept > 0) {
         metrics.outputFilesDeleted.inc({ reason: 'expired' }, removed.files);
         Context.current().log.info('deleted expired outputs', { ...removed });
       }

@@ -36,20 +36,46 @@ async function removeLocked(trx: Knex.Transaction, storage: Pick<Storage, 'delet
   return { outputs: rows.length, files: doomed.length };
 }
 
-/** One batch of outputs past their expiry: files removed, rows marked deleted. */
-export async function removeExpiredOutputs(knex: Knex, storage: Pick<Storage, 'delete'>, now: Date, limit: number): Promise<{ outputs: number; files: number }> {
+/** An expiry row that names no generation after this long was a refused admission: nothing will come. */
+const ORPHAN_AFTER_MS = 86_400_000;
+
+/**
+ * One batch of due expiries (past `expires_at`, not yet swept), oldest first: their jobs' live
+ * outputs' files removed and rows marked deleted, and each expiry whose job has finished (or that
+ * names no job a day on: a refused admission) marked swept, never to be read again. A job still
+ * running past its expiry stays due, so the outputs it stores later go in a later batch.
+ */
+export async function removeExpiredOutputs(
+  knex: Knex,
+  storage: Pick<Storage, 'delete'>,
+  now: Date,
+  limit: number,
+): Promise<{ expiries: number; swept: number; outputs: number; files: number }> {
   return knex.transaction(async (trx) => {
-    const rows: LockedOutput[] = await trx('generation_outputs as o')
-      .join('output_expiries as x', 'x.generation_id', 'o.generation_id')
-      .whereNull('o.deleted_at')
-      .whereNotNull('x.expires_at')
-      .where('x.expires_at', '<=', now)
-      .orderBy('x.expires_at')
-      .limit(limit)
-      .forUpdate('o')
-      .skipLocked()
-      .select('o.id', 'o.storage_key');
-    return removeLocked(trx, storage, rows, now);
+    const due: string[] = (
+      await trx('output_expiries')
+        .whereNotNull('expires_at')
+        .where('swept', false)
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .select('generation_id')
+    ).map((r: { generation_id: string }) => r.generation_id);
+    if (due.length === 0) return { expiries: 0, swept: 0, outputs: 0, files: 0 };
+    // Not SKIP LOCKED: a DELETE .../outputs holding one of these rows is removing it already; wait for it.
+    const rows: LockedOutput[] = await trx('generation_outputs').whereIn('generation_id', due).whereNull('deleted_at').forUpdate().select('id', 'storage_key');
+    const removed = await removeLocked(trx, storage, rows, now);
+    const swept = await trx('output_expiries as x')
+      .whereIn('x.generation_id', due)
+      .whereRaw(
+        `(EXISTS (SELECT 1 FROM generations g WHERE g.id = x.generation_id AND g.status IN ('succeeded', 'failed', 'canceled'))
+          OR (NOT EXISTS (SELECT 1 FROM generations g WHERE g.id = x.generation_id) AND x.created_at < ?))`,
+        [new Date(now.getTime() - ORPHAN_AFTER_MS)],
+      )
+      .update({ swept: true });
+    return { expiries: due.length, swept, ...removed };
   });
 }
 

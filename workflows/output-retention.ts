@@ -17,18 +17,21 @@ const MAX_BATCHES = 100;
 export interface OutputRetentionResult {
   outputs: number;
   files: number;
+  /** Expiries done for good (their job finished and its files are gone). */
+  swept: number;
   batches: number;
 }
 
 export async function outputRetentionWorkflow(): Promise<OutputRetentionResult> {
-  const total: OutputRetentionResult = { outputs: 0, files: 0, batches: 0 };
+  const total: OutputRetentionResult = { outputs: 0, files: 0, swept: 0, batches: 0 };
   while (total.batches < MAX_BATCHES) {
     const removed = await deleteExpiredOutputBatch();
     total.batches += 1;
     total.outputs += removed.outputs;
     total.files += removed.files;
-    // An empty batch: nothing expired is left that another sweep does not hold.
-    if (removed.outputs === 0) break;
+    total.swept += removed.swept;
+    // A batch that changed nothing: what is left is held by another sweep, or is jobs still running.
+    if (removed.outputs === 0 && removed.swept === 0) break;
   }
   return total;
 }

@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
 // foreign key, so that the admission statements that insert generations (db/ledger.ts,
 // db/admit-comparison.ts) stay as they are, and a row whose admission was refused is harmless.
 // No row (every generation made before this migration) means kept until deleted: an upgrade never
-// deletes files nobody asked to expire. `expires_at` NULL is `forever` (Enterprise).
+// deletes files nobody asked to expire. `expires_at` NULL is `forever` (Enterprise). `swept` is set
+// once the retention sweep has removed everything of a finished job (or found it never ran): the
+// sweep's index holds only expiries still to handle, so its work does not grow with history.
 //
 // `generation_outputs.deleted_at` marks an output whose file the retention sweep or
 // DELETE /v1/generations/{id}/outputs removed: the row (and the generation's money) stays. Files
@@ -17,9 +19,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TABLE output_expiries (
     generation_id text PRIMARY KEY,
     expires_at timestamptz,
+    swept boolean NOT NULL DEFAULT false,
     created_at timestamptz NOT NULL DEFAULT now()
   )`);
-  await knex.raw('CREATE INDEX output_expiries_due ON output_expiries (expires_at) WHERE expires_at IS NOT NULL');
+  await knex.raw('CREATE INDEX output_expiries_due ON output_expiries (expires_at) WHERE expires_at IS NOT NULL AND NOT swept');
   await knex.raw('ALTER TABLE generation_outputs ADD COLUMN deleted_at timestamptz');
   await knex.raw('CREATE INDEX generation_outputs_storage_key ON generation_outputs (storage_key)');
 }

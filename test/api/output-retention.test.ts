@@ -161,6 +161,8 @@ describe('output retention', function () {
     const org = await createOrganization({ credits: 100_000 });
     const short = await image(org, { retention: '1h', num_outputs: 2 });
     const kept = await image(org, { retention: '2h' });
+    const failed = await call('POST', '/v1/images', { key: org.liveKey, body: { model: 'flux-schnell', prompt: 'no outputs #fail', retention: '1h' } });
+    assert.equal(failed.body.status, 'failed', JSON.stringify(failed.body));
     const [shortKeys, keptKeys] = [await storageKeys(short.id), await storageKeys(kept.id)];
     assert.equal(shortKeys.length, 2);
     const { storage } = stack().apiDeps;
@@ -187,6 +189,9 @@ describe('output retention', function () {
     }
     assert.deepEqual(await moneyOf(short.id), before, 'the record and its ledger rows are as they were');
     assert.equal((await fetch(kept.outputs[0].url)).status, 200);
+    // Finished jobs past their expiry are done for good (with outputs or none); the sweep never reads them again.
+    const swept = async (id: string) => (await stack().knex('output_expiries').where({ generation_id: id }).first('swept')).swept as boolean;
+    assert.deepEqual([await swept(short.id), await swept(failed.body.id), await swept(kept.id)], [true, true, false]);
 
     // Idempotent: a second run finds nothing more of these.
     await runSweep();
