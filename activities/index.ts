@@ -9,6 +9,7 @@ import { createAnomalyActivities } from './anomaly-detector';
 import { createComparisonActivities } from './comparisons';
 import { createCreditActivities } from './credits';
 import { createEventRetentionActivities } from './event-retention';
+import { createOutputRetentionActivities } from './output-retention';
 import { createGenerationActivities } from './generations';
 import type { ProviderRegistry } from './providers/registry';
 import { createReconcilerActivities } from './reconciler';
@@ -52,6 +53,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createAnomalyActivities(deps),
     ...createEventRetentionActivities(deps),
+    ...createOutputRetentionActivities(deps),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Repos } from '../db/repos';
 import type { KeyPrincipal } from '../db/repos/api-keys';
 import type { SecretBox } from '../lib/secret-box';
 import type { RealProvider } from '../domain/providers';
+import type { Plan } from '../domain/plans';
 import type { RoutingConfig } from '../domain/provider-routing';
 import type { IpRange } from '../lib/ip-ranges';
 import type { Logger } from '../lib/logger';
@@ -50,6 +51,8 @@ export interface ApiDeps {
   providerCallbackSecret: string;
   /** EVENT_RETENTION_DAYS: GET /v1/events shows only events younger than this. */
   eventRetentionDays: number;
+  /** OUTPUT_RETENTION_DAYS by plan: a job's output retention when neither its request nor its organization sets one. */
+  outputRetentionDays: Record<Plan, number>;
   /** Webhook secrets and delivery settings; without them (no WEBHOOK_SECRETS_KEY) webhooks answer 503. */
   webhooks?: WebhookDeps;
   /** Seals the provider keys organizations bring (PROVIDER_SECRETS_KEY); without it BYOK answers 503. */
@@ -74,6 +77,8 @@ export interface AppState extends Koa.DefaultState {
   principal?: KeyPrincipal;
   /** Set when the request carries an Idempotency-Key it has claimed. */
   idempotency?: IdempotencyState;
+  /** A creation request's output expiry (api/middleware/output-retention.ts); null: never. */
+  outputsExpireAt?: Date | null;
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState>;

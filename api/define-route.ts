@@ -7,6 +7,7 @@ import { authorize } from './middleware/authorize';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { openAiErrors } from './middleware/openai-errors';
+import { outputRetention } from './middleware/output-retention';
 import { rateLimit } from './middleware/rate-limit';
 import { textInputs } from './middleware/text-inputs';
 import type { RouteAccess, RouteSpec } from './route-table';
@@ -45,6 +46,8 @@ export function defineRoute(router: AppRouter, deps: ApiDeps, spec: RouteSpec, h
     ...body,
     textInputs(),
     ...(spec.idempotency ? [idempotency(deps, spec, spec.idempotency.resourcePrefix)] : []),
+    // Every route that creates generations (or a comparison of them) takes `retention`.
+    ...(spec.idempotency?.resourcePrefix === 'gen' || spec.idempotency?.resourcePrefix === 'cmp' ? [outputRetention(deps)] : []),
     handler,
   ];
   switch (spec.method) {

@@ -20,6 +20,8 @@ const CODES = {
   invalid_signature: [403, 'permission_error'],
   resource_not_found: [404, 'invalid_request_error'],
   generation_not_cancelable: [409, 'invalid_request_error'],
+  // DELETE /v1/generations/{id}/outputs of a job still queued or running (it could store outputs after).
+  generation_not_finished: [409, 'invalid_request_error'],
   // Cancel of a comparison that already has its verdict (the comparison twin of the code above).
   comparison_not_cancelable: [409, 'invalid_request_error'],
   // Replay of a webhook delivery still in progress, or of one whose webhook was deleted.
@@ -33,6 +35,8 @@ const CODES = {
   last_owner: [409, 'invalid_request_error'],
   // PATCH of a deactivated user: deactivation is final; add the person again as a new user.
   user_deactivated: [409, 'invalid_request_error'],
+  // A file URL of an output past its `expires_at`, or whose files were deleted (DELETE .../outputs).
+  output_expired: [410, 'invalid_request_error'],
   payload_too_large: [413, 'invalid_request_error'],
   unsupported_media_type: [415, 'invalid_request_error'],
   idempotency_key_reused: [422, 'invalid_request_error'],

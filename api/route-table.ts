@@ -80,6 +80,8 @@ export const ROUTES = {
   getGeneration: { method: 'GET', path: '/v1/generations/:id', access: apiKey('generations:read', 'viewer') },
   // Cancelling also needs the write scope of the generation's modality, checked by the handler.
   cancelGeneration: { method: 'POST', path: '/v1/generations/:id/cancel', access: apiKey('generations:read', 'developer') },
+  // Output retention: the handler also checks the generation's modality write scope, as cancel does.
+  deleteGenerationOutputs: { method: 'DELETE', path: '/v1/generations/:id/outputs', access: apiKey('generations:read', 'developer') },
   // A comparison needs the write scope of its models' modality (decisions §3), checked by the handler.
   createComparison: { method: 'POST', path: '/v1/comparisons', access: apiKey('any_modality_write', 'developer', true), idempotency: { resourcePrefix: 'cmp' } },
   // A dry run of any creation request: the key must be allowed the route it prices (checked by the handler, api/admission/quote.ts).

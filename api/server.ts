@@ -80,6 +80,7 @@ export async function startApiServer(
     syncTimeoutMs: config.syncTimeoutMs,
     admissionTimeoutMs: config.admissionTimeoutMs,
     eventRetentionDays: config.eventRetentionDays,
+    outputRetentionDays: config.outputRetentionDays,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: urlSigningSecret,
     clock: () => new Date(),

@@ -4,6 +4,8 @@ import type { ProviderRoute, RealProvider } from '../domain/providers';
 import { DEFAULT_WEBHOOK_DISABLE_AFTER } from '../domain/webhook-endpoint-health';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseDurationMs, parseRetrySchedule } from '../domain/webhook-retry-schedule';
 import { parseSecretBoxKey } from '../lib/secret-box';
+import { DEFAULT_RETENTION_DAYS } from '../domain/output-retention';
+import { PLANS, type Plan } from '../domain/plans';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
 
@@ -103,6 +105,11 @@ export interface Config {
   webhookCaCerts: string | undefined;
   /** EVENT_RETENTION_DAYS: how long events are kept: GET /v1/events shows nothing older, the workers' retention sweep deletes older ones. */
   eventRetentionDays: number;
+  /**
+   * OUTPUT_RETENTION_DAYS (30), and OUTPUT_RETENTION_DAYS_<PLAN> for one plan: how long a job's
+   * output files are kept when neither its request nor its organization says (domain/output-retention.ts).
+   */
+  outputRetentionDays: Record<Plan, number>;
   outputUrlTtlSeconds: number;
   /**
    * OTEL_EXPORTER_OTLP_ENDPOINT is set (and OTEL_SDK_DISABLED is not `true`): the process exports
@@ -132,6 +139,16 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
     throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   }
   return value;
+}
+
+function outputRetentionDays(env: Env): Record<Plan, number> {
+  const all = integer(env, 'OUTPUT_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1);
+  const days = (plan: Plan) => integer(env, `OUTPUT_RETENTION_DAYS_${plan.toUpperCase()}`, all, 1);
+  const byPlan = Object.fromEntries(PLANS.map((plan) => [plan, days(plan)])) as Record<Plan, number>;
+  for (const plan of PLANS) {
+    if (byPlan[plan] > 365) throw new ConfigError(`OUTPUT_RETENTION_DAYS and OUTPUT_RETENTION_DAYS_${plan.toUpperCase()} must be at most 365 (a request may ask for at most 365d)`);
+  }
+  return byPlan;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -213,6 +230,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     webhookDisableAfterMs: duration(env, 'WEBHOOK_DISABLE_AFTER', DEFAULT_WEBHOOK_DISABLE_AFTER),
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
+    outputRetentionDays: outputRetentionDays(env),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
     otlpTracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED?.toLowerCase() !== 'true',
     anomalyFactor: integer(env, 'ANOMALY_FACTOR', DEFAULT_ANOMALY_FACTOR, 1),

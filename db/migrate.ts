@@ -26,6 +26,7 @@ import * as webhookThrottling from './migrations/0022-webhook-throttling';
 import * as webhookRecoveries from './migrations/0023-webhook-recoveries';
 import * as eventRetention from './migrations/0024-event-retention';
 import * as deadlines from './migrations/0025-deadlines';
+import * as outputRetention from './migrations/0026-output-retention';
 import * as pricingSnapshots from './migrations/0027-pricing-snapshots';
 
 // Migrations are listed here rather than discovered on disk, so they run the same under tsx,
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '0023-webhook-recoveries': webhookRecoveries,
   '0024-event-retention': eventRetention,
   '0025-deadlines': deadlines,
+  '0026-output-retention': outputRetention,
   '0027-pricing-snapshots': pricingSnapshots,
 };
 

@@ -3,7 +3,8 @@ import { canonicalJson, sha256Hex } from '../lib/canonical-json';
 // Decisions §4: a request with an explicit `seed` that matches an earlier succeeded request of the
 // same organization and environment — same model, prompt and normalized params — within 24 h gets
 // the earlier outputs, `cache_hit: true`, for 0 credits. "Normalized" means the params as recorded:
-// defaults filled in, key order irrelevant.
+// defaults filled in, key order irrelevant. A generation whose outputs have expired or were deleted
+// (output retention) serves no hit: the request is a miss and runs (db/repos/generations.ts findCached).
 
 export const CACHE_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -83,6 +83,8 @@ export const metrics = {
 
   /** Rows the retention sweep deleted (EVENT_RETENTION_DAYS). table: events | webhook_deliveries | webhook_attempts. */
   eventRowsDeleted: counter('event_retention_deleted_rows_total', 'Rows deleted by the event retention sweep, by table.', ['table']),
+  /** Output files removed (output retention). reason: expired (the sweep) | requested (DELETE /v1/generations/{id}/outputs). */
+  outputFilesDeleted: counter('output_retention_deleted_files_total', 'Output files removed from storage, by reason.', ['reason']),
 
   // ── Repairs ──
   /** The reconciler finding and settling a job nothing else would have. kind: what it repaired. */

@@ -21,9 +21,13 @@ export type StorageConfig = Pick<
 /**
  * The storage STORAGE names. Local storage signs its URLs with `urlSigner` (the API passes the one
  * its file routes verify with); without one it builds its own from URL_SIGNING_SECRET, or, when
- * that is unset too (a worker only writes files), it cannot sign.
+ * that is unset too (a worker only writes files), it cannot sign. S3 storage presigns its own URLs
+ * and uses the signer only for the API-served URL of an expired output.
  */
 export function createStorage(config: StorageConfig, urlSigner?: UrlSigner): Storage {
+  const signer =
+    urlSigner ??
+    (config.urlSigningSecret ? createUrlSigner({ secret: config.urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds }) : undefined);
   if (config.storage === 's3') {
     // Required here, not imported: the AWS SDK costs tens of MB that local storage never needs.
     const { createS3Storage, S3_MAX_URL_TTL_SECONDS } = require('./s3-storage') as typeof import('./s3-storage');
@@ -38,10 +42,9 @@ export function createStorage(config: StorageConfig, urlSigner?: UrlSigner): Sto
       forcePathStyle: config.s3ForcePathStyle,
       credentials: config.s3AccessKeyId && config.s3SecretAccessKey ? { accessKeyId: config.s3AccessKeyId, secretAccessKey: config.s3SecretAccessKey } : undefined,
       urlTtlSeconds: config.outputUrlTtlSeconds,
+      // An expired output's URL is the API's own, which answers 410 (storage/types.ts servedGetUrl).
+      ...(signer && { apiUrlSigner: signer }),
     });
   }
-  const signer =
-    urlSigner ??
-    (config.urlSigningSecret ? createUrlSigner({ secret: config.urlSigningSecret, publicBaseUrl: config.publicBaseUrl, ttlSeconds: config.outputUrlTtlSeconds }) : undefined);
   return createLocalStorage(config.localStorageDir, signer);
 }

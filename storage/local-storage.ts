@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mimeOfKey } from './mime';
 import { readStream, type Storage } from './types';
@@ -52,6 +52,9 @@ export function createLocalStorage(rootDir: string, signer?: UrlSigner): Storage
       await rename(tmp, file);
     },
     open,
+    async delete(key) {
+      await rm(resolveKey(key), { force: true });
+    },
     async read(key) {
       const file = await open(key);
       return file ? readStream(file.stream) : undefined;
@@ -62,6 +65,9 @@ export function createLocalStorage(rootDir: string, signer?: UrlSigner): Storage
       return { url, method: 'PUT', headers: { 'Content-Type': contentType }, expiresAt };
     },
     async signedGetUrl(key) {
+      return requireSigner().sign(key);
+    },
+    async servedGetUrl(key) {
       return requireSigner().sign(key);
     },
     async checkSignedUrl(url) {

@@ -2,9 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { readStream, type Storage } from './types';
+import type { UrlSigner } from './url-signer';
 
 /** S3 refuses presigned URLs that live longer than seven days. */
 export const S3_MAX_URL_TTL_SECONDS = 7 * 24 * 3600;
@@ -19,6 +20,8 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Lifetime of signed GET URLs and the default for upload URLs (OUTPUT_URL_TTL_SECONDS). */
   urlTtlSeconds: number;
+  /** The API's URL signer (GET /files/<key>), for servedGetUrl; a process without one (a worker) cannot make those. */
+  apiUrlSigner?: UrlSigner;
 }
 
 const isMissing = (err: unknown) =>
@@ -74,6 +77,10 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       await client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(path), ContentLength: size, ContentType }));
     },
     open,
+    async delete(Key) {
+      // S3 answers a delete of a missing key with success: a retried sweep is harmless.
+      await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
     async read(key) {
       const file = await open(key);
       return file ? readStream(file.stream) : undefined;
@@ -90,8 +97,14 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       });
       return { url, method: 'PUT', headers: { 'Content-Type': contentType }, expiresAt: new Date(signingDate.getTime() + expiresIn * 1000) };
     },
-    signedGetUrl(key) {
-      return presignGet(key, Math.min(opts.urlTtlSeconds, S3_MAX_URL_TTL_SECONDS));
+    signedGetUrl(key, notAfter) {
+      const ttl = Math.min(opts.urlTtlSeconds, S3_MAX_URL_TTL_SECONDS);
+      const untilNotAfter = notAfter ? Math.max(1, Math.ceil((notAfter.getTime() - Date.now()) / 1000)) : ttl;
+      return presignGet(key, Math.min(ttl, untilNotAfter));
+    },
+    async servedGetUrl(key) {
+      if (!opts.apiUrlSigner) throw new Error('S3 storage serves file URLs through the API only with its URL_SIGNING_SECRET signer, and none was given');
+      return opts.apiUrlSigner.sign(key);
     },
     async checkSignedUrl(url) {
       const { origin, path } = await bucketPrefix();

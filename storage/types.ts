@@ -36,10 +36,22 @@ export interface Storage {
   open(key: string): Promise<StoredFile | undefined>;
   /** The whole file, or undefined when there is none. */
   read(key: string): Promise<Buffer | undefined>;
+  /** Removes the file; removing one that is not there is not an error (the retention sweep retries). */
+  delete(key: string): Promise<void>;
   /** A URL a client can PUT the file to without an API key; it accepts only the signed type and size. */
   presignPut(key: string, opts: PresignPutOptions): Promise<PresignedUpload>;
-  /** A signed, expiring GET URL of the file (outputs, uploads' `file_url`). */
-  signedGetUrl(key: string): Promise<string>;
+  /**
+   * A signed, expiring GET URL of the file (outputs, uploads' `file_url`). `notAfter` (an output's
+   * retention expiry) shortens a URL that goes straight to the bucket (S3), so that it never
+   * outlives the output; the API's own URLs check the expiry themselves.
+   */
+  signedGetUrl(key: string, notAfter?: Date): Promise<string>;
+  /**
+   * A signed GET URL of the file served by the API itself (GET /files/<key>), whatever the backend:
+   * an expired or deleted output's URL, which answers 410 `output_expired` where a bucket would
+   * answer its own 403 or 404.
+   */
+  servedGetUrl(key: string): Promise<string>;
   /** Recognizes this storage's own signed GET URLs, so that inputs can be read without HTTP. */
   checkSignedUrl(url: URL): Promise<SignedUrlCheck>;
 }

@@ -1,7 +1,7 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { Logger } from '../lib/logger';
 
-// The workers' housekeeping Schedules (reconciler, webhook relay sweep, anomaly detector, event retention), visible
+// The workers' housekeeping Schedules (reconciler, webhook relay sweep, anomaly detector, event retention, output retention), visible
 // in the Temporal UI. Every worker creates them at start; the first creation wins and the rest find
 // them there, so each exists exactly once per namespace. A run still going is not joined by a
 // second, and a missed minute is not made up: the next run covers it.

@@ -15,6 +15,7 @@ import { generationDepsFromConfig } from './generation-deps';
 import { ensureSdkRuntime } from './sdk-runtime';
 import { ensureAnomalyDetectorSchedule } from './anomaly-detector-schedule';
 import { ensureEventRetentionSchedule } from './event-retention-schedule';
+import { ensureOutputRetentionSchedule } from './output-retention-schedule';
 import { startEventRelay } from './event-relay';
 import { ensureReconcilerSchedule } from './reconciler-schedule';
 import { ensureWebhookRelaySchedule } from './webhook-relay-schedule';
@@ -46,6 +47,7 @@ export async function startWorker(
   await ensureReconcilerSchedule(client, config.taskQueue, logger);
   await ensureAnomalyDetectorSchedule(client, config.taskQueue, logger);
   await ensureEventRetentionSchedule(client, config.taskQueue, logger);
+  await ensureOutputRetentionSchedule(client, config.taskQueue, logger);
   const webhooks = webhookDeps(config, logger);
   if (webhooks) await ensureWebhookRelaySchedule(client, config.taskQueue, logger);
   const pollHints = await startPollHintListener(databaseUrl, logger);

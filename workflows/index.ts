@@ -9,3 +9,4 @@ export { webhookRelayWorkflow } from './webhook-relay';
 export { webhookRecoveryWorkflow } from './webhook-recovery';
 export { anomalyDetectorWorkflow } from './anomaly-detector';
 export { eventRetentionWorkflow } from './event-retention';
+export { outputRetentionWorkflow } from './output-retention';

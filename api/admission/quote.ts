@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
 import { getWalletBalance } from '../../db/ledger';
 import { budgetPeriodOf, spentInRequestMonth } from '../../domain/budget-period';
@@ -5,10 +6,12 @@ import { creditsToUsd, pricingInputs, type PricingInputs } from '../../domain/pr
 import type { ApiDeps } from '../context';
 import { SANDBOX_BALANCE } from '../presenters/balance';
 import { checkRouteAccess } from '../middleware/authorize';
+import { takeRetention } from '../middleware/output-retention';
 import { ROUTES, type RouteName } from '../route-table';
 import { parseComparisonRequest } from '../schemas/comparisons';
 import type { QuotableEndpoint } from '../schemas/quotes';
 import { budgetExceeded } from './budget-exceeded';
+import { deadlineFromHeader } from './cancel-after';
 import { buildComparisonRequests, resolveComparisonModels } from './comparison-requests';
 import type { GenerationRequest } from './generation-request';
 import { REQUEST_BUILDERS } from './generation-requests';
@@ -18,8 +21,8 @@ import { refuseOverCeiling, takeMaxCredits } from './max-credits';
 import { reservationOf } from './reservation';
 
 // A dry run of a creation request (POST /v1/quotes, docs/api.md "Quotes"): the same checks, in the
-// same order, by the same code as the endpoint itself (the route's role and scope, the body's
-// schema, the model, plan and Studio+ gates, the model's limits, the input files, the price
+// same order, by the same code as the endpoint itself (the route's role and scope, `retention`, the body's
+// schema, the model, plan and Studio+ gates, the model's limits, the input files, `Cancel-After`, the price
 // ceiling, the key's monthly budget), and the reservation it would make, from the same function
 // admission uses (./reservation.ts). Nothing is reserved and no generation, workflow or
 // idempotency record is made. The wallet is not a refusal: a quote says whether it covers the
@@ -61,12 +64,15 @@ export interface Quote {
   generations: QuoteLine[];
 }
 
-export async function quoteRequest(deps: ApiDeps, principal: KeyPrincipal, endpoint: QuotableEndpoint, rawBody: unknown): Promise<Quote> {
+export async function quoteRequest(deps: ApiDeps, principal: KeyPrincipal, endpoint: QuotableEndpoint, rawBody: unknown, headers: IncomingHttpHeaders): Promise<Quote> {
   const route = ROUTES[ROUTE_OF[endpoint]];
   if (route.access.kind !== 'api_key') throw new Error(`quotable route ${endpoint} is not an API-key route`);
   checkRouteAccess(principal, route.access);
-  const { body, maxCredits } = takeMaxCredits(rawBody);
+  const { body: withoutRetention } = await takeRetention(deps, principal, rawBody);
+  const { body, maxCredits } = takeMaxCredits(withoutRetention);
   const requests = await buildRequests(deps, principal, endpoint, body);
+  // The quote request's own Cancel-After, held to the priced endpoint's limit as that request would be.
+  deadlineFromHeader(headers, requests[0]!.model.modality, deps.generationTimeouts, Date.now());
   const lines = requests.map((request): QuoteLine => {
     const { credits, simulated } = reservationOf(deps, principal, request);
     return {

@@ -20,8 +20,9 @@ export async function serveFromCache(
   cacheKey: string,
 ): Promise<{ generation: GenerationRow; outputs: OutputRow[] } | undefined> {
   const scope = { organizationId: principal.organizationId, environment: principal.environment };
-  const since = new Date(deps.clock().getTime() - CACHE_WINDOW_MS);
-  const earlier = await deps.repos.generations.findCached({ ...scope, cacheKey, since });
+  const now = deps.clock();
+  const since = new Date(now.getTime() - CACHE_WINDOW_MS);
+  const earlier = await deps.repos.generations.findCached({ ...scope, cacheKey, since, now });
   if (!earlier) return undefined;
   return deps.knex.transaction(async (trx) => {
     const generation = await deps.repos.generations.insertCacheHit(

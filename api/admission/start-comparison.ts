@@ -39,6 +39,8 @@ export async function startComparison(
   endpoint: string,
   /** The request's headers: `Cancel-After` sets every child's deadline (api/admission/cancel-after.ts). */
   headers: IncomingHttpHeaders,
+  /** When its children's outputs expire (api/middleware/output-retention.ts); null: never. */
+  outputsExpireAt: Date | null,
 ): Promise<Found> {
   const deadlineAt = deadlineFromHeader(headers, request.modality, deps.generationTimeouts, Date.now());
   const comparisonId = idempotency?.resourceId ?? newId('cmp');
@@ -75,6 +77,11 @@ export async function startComparison(
       ...(deadlineAt !== undefined && { deadlineAt }),
     };
   });
+  // Before the children exist, so their outputs never exist without their expiry.
+  await deps.repos.outputExpiries.record(
+    children.map((c) => c.generationId),
+    outputsExpireAt,
+  );
   const budgetPeriod = budgetPeriodOf(deps.clock());
   const input: ComparisonInput = {
     comparisonId,

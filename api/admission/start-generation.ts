@@ -23,6 +23,7 @@ import { serveFromCache } from './serve-from-cache';
 import type { GenerationRequest } from './generation-request';
 import { ANSWER_WITH_ADMISSION_FIRST_LOOK_MS, awaitAdmission, noWorker } from './await-admission';
 import { ApiError } from '../errors';
+import { outputsExpiryOf } from '../middleware/output-retention';
 import { generationSearchAttributes } from '../../domain/search-attributes';
 import { generationMemo, generationSummary } from '../../domain/workflow-memo';
 import { countAdmissionAnswer, countAdmitted } from './admission-metrics';
@@ -53,6 +54,8 @@ export async function startGeneration(
   endpoint: string,
   /** The request's headers: `Cancel-After` sets the job's deadline (api/admission/cancel-after.ts). */
   headers: IncomingHttpHeaders,
+  /** When its outputs expire (api/middleware/output-retention.ts); null: never. */
+  outputsExpireAt: Date | null,
   /** The body's `max_credits`: a reservation over it is refused before anything is reserved. */
   maxCredits?: number,
 ): Promise<{ httpStatus: 200 | 202; generation: GenerationRow; outputs: OutputRow[] }> {
@@ -65,6 +68,8 @@ export async function startGeneration(
   }
   const { credits: estimatedCredits, routes, pricing } = reservationOf(deps, principal, request);
   refuseOverCeiling(maxCredits, estimatedCredits);
+  // Before the job exists, so its outputs never exist without their expiry (a retry keeps the first).
+  await deps.repos.outputExpiries.record([generationId], outputsExpireAt);
   const cacheKey = generationCacheKey({
     model: request.model.slug,
     prompt: request.prompt,
@@ -193,7 +198,7 @@ async function waitAtMost(deps: ApiDeps, client: WorkflowClient, ms: number, res
 
 /** Starts the generation and answers with it: 200 when finished within the sync window, else 202. */
 export async function respondWithGeneration(ctx: AppContext, deps: ApiDeps, principal: KeyPrincipal, request: GenerationRequest, maxCredits: number | undefined): Promise<void> {
-  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, maxCredits);
+  const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, outputsExpiryOf(ctx), maxCredits);
   ctx.status = httpStatus;
   if (httpStatus === 200) setGatewayOverhead(ctx, generation);
   ctx.body = await presentGeneration(generation, outputs, deps.storage);

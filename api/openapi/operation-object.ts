@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../route-table';
+import { ROUTES, type RouteSpec } from '../route-table';
 import { errorCodesOf } from './error-codes';
 import { type ErrorComponents, errorResponses } from './error-responses';
 import type { BodySchema, OperationDoc } from './operation-doc';
@@ -57,8 +57,9 @@ function parameters(spec: RouteSpec, doc: OperationDoc): object[] {
     schema: toOpenApiSchema(schema),
   }));
   const idempotency = spec.idempotency ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
-  // Every request that creates a generation or a comparison takes a deadline (issue 42).
-  const createsJob = spec.idempotency?.resourcePrefix === 'gen' || spec.idempotency?.resourcePrefix === 'cmp';
+  // Every request that creates a generation or a comparison takes a deadline (issue 42), and a quote
+  // checks one as that request would.
+  const createsJob = spec.idempotency?.resourcePrefix === 'gen' || spec.idempotency?.resourcePrefix === 'cmp' || spec.path === ROUTES.createQuote.path;
   const deadline = createsJob ? [{ $ref: '#/components/parameters/CancelAfter' }] : [];
   return [...fromPath, ...fromQuery, ...idempotency, ...deadline];
 }

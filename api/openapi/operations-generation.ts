@@ -1,4 +1,5 @@
 import { MODALITY_MODE, type Modality } from '../../domain/modalities';
+import { RETENTION_PATTERN } from '../../domain/output-retention';
 import type { ErrorCode } from '../errors';
 import type { Validator } from '../schemas/ajv';
 import { parseAvatarRequest } from '../schemas/avatars';
@@ -35,6 +36,27 @@ const CREATION_ERRORS: readonly ErrorCode[] = [
   'provider_unavailable',
 ];
 
+/**
+ * `retention`, which every creation body takes (api/middleware/output-retention.ts reads it before
+ * the modality's own schema): documented on each body here.
+ */
+function withRetention(schema: object): object {
+  const body = schema as { properties?: Record<string, object> };
+  return {
+    ...schema,
+    properties: {
+      ...body.properties,
+      retention: {
+        type: 'string',
+        pattern: RETENTION_PATTERN,
+        description:
+          "How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.",
+        example: '7d',
+      },
+    },
+  };
+}
+
 const toGeneration = {
   getGeneration: { operationId: 'getGeneration', parameters: { id: '$response.body#/id' }, description: 'Poll the generation until it is terminal.' },
   cancelGeneration: { operationId: 'cancelGeneration', parameters: { id: '$response.body#/id' }, description: 'Cancel it while queued or running.' },
@@ -55,7 +77,7 @@ function creation(modality: Modality, summary: string, parser: Validator<unknown
     ]
       .filter(Boolean)
       .join(' '),
-    body: withMaxCredits(parser.schema),
+    body: withRetention(withMaxCredits(parser.schema)),
     bodyRequired: true,
     responses: sync
       ? { 200: { description: 'The finished generation (succeeded or failed; a failed one is refunded).', body: generation }, 202: { description: accepted, body: generation } }
@@ -108,13 +130,21 @@ export const GENERATION_OPERATIONS = {
     },
     errors: ['generation_not_cancelable'],
   },
+  deleteGenerationOutputs: {
+    tag: 'Generations',
+    summary: "Delete a generation's output files",
+    description:
+      'Deletes the files of a finished generation at once, as its retention would at `expires_at`. The generation record, its charge and its ledger stay; its outputs stay listed with `deleted_at` and their URLs answer 410 `output_expired`. Idempotent: a second call finds nothing left and answers the same. Also needs the write scope of the generation’s modality.',
+    responses: { 200: { description: 'The generation, its outputs marked deleted.', body: generation } },
+    errors: ['generation_not_finished'],
+  },
 
   createComparison: {
     tag: 'Comparisons',
     summary: 'Compare models on one prompt',
     description:
       'Sends one prompt to 2 to 12 models of one modality, each as its own generation, and answers 202. Needs the write scope of that modality; each child is reserved and settled on its own.',
-    body: withMaxCredits(COMPARISON_REQUEST_SCHEMA),
+    body: withRetention(withMaxCredits(COMPARISON_REQUEST_SCHEMA)),
     bodyRequired: true,
     responses: { 202: { description: 'Accepted: the comparison and its child generations.', body: { component: 'Comparison' } } },
     errors: CREATION_ERRORS,
@@ -129,7 +159,7 @@ export const GENERATION_OPERATIONS = {
     tag: 'Generations',
     summary: 'Quote a creation request',
     description:
-      'A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files, `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.',
+      'A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s role and scope for that endpoint, `retention`, validation, plan and Studio+ gates, model limits, input files, the quote request’s own `Cancel-After`, `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.',
     body: parseQuoteRequest.schema,
     bodyRequired: true,
     responses: { 200: { description: 'The quote.', body: { component: 'Quote' } } },

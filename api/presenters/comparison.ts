@@ -38,7 +38,7 @@ export async function presentComparison(found: { comparison: ComparisonRow; chil
         refunded_credits: gen.refunded_credits,
         error_code: gen.error_code,
         ...(gen.status === 'failed' && { error_message: gen.error_message }),
-        outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),
+        outputs: await Promise.all(outputs.map((o) => presentOutput(o, files, gen.outputs_expire_at ?? null))),
         ...(gen.output_text !== null && gen.output_text !== undefined && { text: gen.output_text }),
         ...(gen.usage && { usage: gen.usage }),
       })),

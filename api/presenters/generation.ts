@@ -1,19 +1,26 @@
 import type { GenerationRow, OutputRow } from '../../db/repos/generations';
+import { outputGone } from '../../domain/output-retention';
 import type { Storage } from '../../storage/types';
 
-/** Signs output URLs: local storage's HMAC URLs, or S3 presigned GETs. */
-export type FileUrlSigner = Pick<Storage, 'signedGetUrl'>;
+/** Signs output URLs: local storage's HMAC URLs, or S3 presigned GETs; an expired output's is always the API's own. */
+export type FileUrlSigner = Pick<Storage, 'signedGetUrl' | 'servedGetUrl'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function presentOutput(output: OutputRow, files: FileUrlSigner) {
+/** `expiresAt`: its generation's (output retention); null: kept until deleted. */
+export async function presentOutput(output: OutputRow, files: FileUrlSigner, expiresAt: Date | null = null) {
   return {
     id: output.id,
-    url: await files.signedGetUrl(output.storage_key),
+    // Gone (expired or deleted): a URL the API serves, answering 410 output_expired on any backend.
+    url: outputGone({ expires_at: expiresAt, deleted_at: output.deleted_at ?? null }, new Date())
+      ? await files.servedGetUrl(output.storage_key)
+      : await files.signedGetUrl(output.storage_key, expiresAt ? new Date(expiresAt) : undefined),
     mime: output.mime,
     ...(output.width !== null && { width: output.width }),
     ...(output.height !== null && { height: output.height }),
     ...(output.duration_s !== null && { duration_s: output.duration_s }),
+    expires_at: expiresAt ? new Date(expiresAt).toISOString() : null,
+    deleted_at: output.deleted_at ? new Date(output.deleted_at).toISOString() : null,
   };
 }
 
@@ -36,7 +43,7 @@ export async function presentGeneration(gen: GenerationRow, outputs: OutputRow[]
     pricing: gen.pricing ?? null,
     // A comparison's child says which comparison it belongs to.
     ...(gen.comparison_id && { comparison_id: gen.comparison_id }),
-    outputs: await Promise.all(outputs.map((o) => presentOutput(o, files))),
+    outputs: await Promise.all(outputs.map((o) => presentOutput(o, files, gen.outputs_expire_at ?? null))),
     // Provenance (decisions §7): what served it, and every provider call that ended.
     provider: gen.status === 'succeeded' ? (gen.provider ?? null) : null,
     provider_model: gen.status === 'succeeded' ? (gen.provider_model ?? null) : null,

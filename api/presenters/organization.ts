@@ -10,6 +10,7 @@ export function presentOrganization(org: OrganizationRow) {
     enterprise: org.enterprise,
     paused: org.paused,
     rate_limit_per_minute: org.rate_limit_per_minute,
+    retention_days: org.retention_days ?? null,
     created_at: org.created_at.toISOString(),
   };
 }

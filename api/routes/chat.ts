@@ -8,6 +8,7 @@ import { ROUTES } from '../route-table';
 import { startGeneration } from '../admission/start-generation';
 import { setGatewayOverhead } from '../gateway-overhead';
 import { takeMaxCredits } from '../admission/max-credits';
+import { outputsExpiryOf } from '../middleware/output-retention';
 
 /**
  * POST /v1/chat (sync, 200): answers a Chat completion (`succeeded` or `failed`); a chat still
@@ -19,7 +20,7 @@ export function registerChatRoutes(router: AppRouter, deps: ApiDeps): void {
     const principal = principalOf(ctx);
     const { body, maxCredits } = takeMaxCredits(ctx.state.body);
     const request = await buildChatRequest(deps, principal, body);
-    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, maxCredits);
+    const { httpStatus, generation, outputs } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, outputsExpiryOf(ctx), maxCredits);
     ctx.status = httpStatus;
     if (httpStatus === 200) setGatewayOverhead(ctx, generation);
     ctx.body = httpStatus === 200 && isChatCompletion(generation) ? presentChatCompletion(generation) : await presentGeneration(generation, outputs, deps.storage);

@@ -13,6 +13,7 @@ import { parseListQuery } from '../schemas/list-query';
 import { parseComparisonRequest } from '../schemas/comparisons';
 import { startComparison } from '../admission/start-comparison';
 import { takeMaxCredits } from '../admission/max-credits';
+import { outputsExpiryOf } from '../middleware/output-retention';
 
 /** How long a cancel waits for the children to stop and the verdict to be recorded. */
 const CANCEL_WAIT_MS = 20_000;
@@ -34,6 +35,7 @@ export function registerComparisonRoutes(router: AppRouter, deps: ApiDeps): void
       ctx.state.idempotency,
       ctx.path,
       ctx.headers,
+      outputsExpiryOf(ctx),
     );
     ctx.status = 202;
     ctx.body = await presentComparison(found, deps.storage, { asAccepted: true });

@@ -1,6 +1,7 @@
 import getRawBody from 'raw-body';
 import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
+import { outputGone } from '../../domain/output-retention';
 import { ApiError } from '../errors';
 import { ROUTES } from '../route-table';
 
@@ -15,6 +16,27 @@ const keyOf = (path: string) => {
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
+ * An output file whose every output row is gone (past its `expires_at`, or deleted) answers 410,
+ * whether or not the sweep has removed the file yet: the expiry is the rule, the sweep its cleanup.
+ * A file shared by cache hits is served while any of its outputs is live.
+ */
+async function refuseGoneOutput(deps: ApiDeps, key: string): Promise<void> {
+  const lifetimes = await deps.repos.outputExpiries.lifetimesOfKey(key);
+  const now = deps.clock();
+  if (lifetimes.length === 0 || !lifetimes.every((l) => outputGone(l, now))) return;
+  const [first] = lifetimes;
+  const generation = first!.generation_id;
+  // Removed by the sweep (or a DELETE after it expired): it expired. Removed before: it was deleted.
+  const expiredAt = first!.expires_at === null ? undefined : new Date(first!.expires_at);
+  const deletedAt = first!.deleted_at === null ? undefined : new Date(first!.deleted_at);
+  const gone = expiredAt && expiredAt <= (deletedAt ?? now) ? `expired at ${expiredAt.toISOString()}` : `was deleted at ${deletedAt!.toISOString()}`;
+  throw new ApiError(
+    'output_expired',
+    `This output ${gone} and its file is no longer served. The generation record remains: GET /v1/generations/${generation}. Ask for a longer \`retention\` when creating a job to keep its files longer.`,
+  );
+}
+
+/**
  * Local storage's signed URLs (decisions §6): the signature, not an API key, authorizes them.
  * A bad or expired signature is 403; a valid one for a file that does not exist is 404.
  */
@@ -24,6 +46,7 @@ export function registerFileRoutes(router: AppRouter, deps: ApiDeps): void {
     if (!deps.urlSigner.verify(key, text(ctx.query.expires), text(ctx.query.signature))) {
       throw new ApiError('invalid_signature', 'This file URL is invalid or has expired. Fetch the resource again for a fresh URL.');
     }
+    await refuseGoneOutput(deps, key);
     const file = await deps.storage.open(key);
     if (!file) throw new ApiError('resource_not_found', 'This file no longer exists.');
     ctx.type = file.contentType;

@@ -6,6 +6,7 @@ import { registerApiKeyRoutes } from './api-keys';
 import { registerBalanceRoutes } from './balance';
 import { registerFileRoutes } from './files';
 import { registerGenerationRoutes } from './generations';
+import { registerGenerationOutputRoutes } from './generation-outputs';
 import { registerHealthRoutes } from './health';
 import { registerAvatarRoutes } from './avatars';
 import { registerChatRoutes } from './chat';
@@ -53,6 +54,7 @@ export function createRouter(deps: ApiDeps): AppRouter {
   registerThreeDRoutes(router, deps);
   registerUpscaleRoutes(router, deps);
   registerGenerationRoutes(router, deps);
+  registerGenerationOutputRoutes(router, deps);
   registerComparisonRoutes(router, deps);
   registerQuoteRoutes(router, deps);
   registerApiKeyRoutes(router, deps);

@@ -9,6 +9,7 @@ import { OpenAiFailure } from '../openai/error-shape';
 import { presentOpenAiChatCompletion, presentOpenAiModel } from '../presenters/openai-chat-completion';
 import { ROUTES } from '../route-table';
 import { setGatewayOverhead } from '../gateway-overhead';
+import { outputsExpiryOf } from '../middleware/output-retention';
 
 /**
  * OpenAI's chat protocol, so that code written for OpenAI's SDKs only changes its base URL to
@@ -22,7 +23,7 @@ export function registerOpenAiChatRoutes(router: AppRouter, deps: ApiDeps): void
     const principal = principalOf(ctx);
     const { body, maxCredits } = takeMaxCredits(ctx.state.body);
     const { request, maxTokens } = await buildOpenAiChatRequest(deps, principal, body);
-    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, maxCredits);
+    const { generation } = await startGeneration(deps, principal, request, ctx.state.idempotency, ctx.path, ctx.headers, outputsExpiryOf(ctx), maxCredits);
     const id = generation.id;
     switch (generation.status) {
       case 'succeeded':

@@ -10,6 +10,6 @@ export function registerQuoteRoutes(router: AppRouter, deps: ApiDeps): void {
   defineRoute(router, deps, ROUTES.createQuote, async (ctx) => {
     const principal = principalOf(ctx);
     const { endpoint, body } = parseQuoteRequest(ctx.state.body);
-    ctx.body = await quoteRequest(deps, principal, endpoint, body);
+    ctx.body = await quoteRequest(deps, principal, endpoint, body, ctx.headers);
   });
 }

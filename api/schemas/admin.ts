@@ -27,6 +27,7 @@ export interface UpdateOrganizationRequest {
   enterprise?: boolean;
   paused?: boolean;
   rate_limit_per_minute?: number | null;
+  retention_days?: number | null;
 }
 
 export const parseUpdateOrganization = compileValidator<UpdateOrganizationRequest>({
@@ -39,6 +40,9 @@ export const parseUpdateOrganization = compileValidator<UpdateOrganizationReques
     paused: { type: 'boolean' },
     // null returns the organization to RATE_LIMIT_PER_MINUTE.
     rate_limit_per_minute: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
+    // How long its jobs' output files are kept when a request names no `retention`; null returns it
+    // to its plan's OUTPUT_RETENTION_DAYS (domain/output-retention.ts).
+    retention_days: { type: ['integer', 'null'], minimum: 1, maximum: 365 },
   },
 });
 

@@ -4,7 +4,7 @@ import type { Environment } from '../../domain/generation-status';
 import type { Modality } from '../../domain/modalities';
 import { newId } from '../../lib/ids';
 import type { Db } from '../knex';
-import type { GenerationRow, OutputRow } from './generations';
+import { OUTPUTS_EXPIRE_AT, type GenerationRow, type OutputRow } from './generations';
 
 export interface ComparisonRow {
   id: string;
@@ -33,7 +33,11 @@ type Owner = { organizationId: string; environment: Environment };
 /** The children of the given comparisons with their outputs, in one query, in `models` order. */
 async function childrenOf(trx: Db, comparisonIds: string[]): Promise<Map<string, ComparisonChild[]>> {
   const rows = (await trx('generations as g')
-    .select('g.*', trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`))
+    .select(
+      'g.*',
+      trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`),
+      trx.raw(OUTPUTS_EXPIRE_AT),
+    )
     .whereIn('g.comparison_id', comparisonIds)
     .orderBy('g.comparison_position')) as (GenerationRow & { outputs: OutputRow[] })[];
   const byComparison = new Map<string, ComparisonChild[]>(comparisonIds.map((id) => [id, []]));

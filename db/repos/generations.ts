@@ -38,6 +38,8 @@ export interface GenerationRow {
   pricing?: PricingSnapshot | null;
   /** The `Cancel-After` deadline (db/migrations/0025-deadlines.ts); null without one. */
   deadline_at?: Date | null;
+  /** When its outputs expire (output retention); null: never. Read with its outputs. */
+  outputs_expire_at?: Date | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -62,6 +64,8 @@ export interface OutputRow {
   width: number | null;
   height: number | null;
   duration_s: string | null;
+  /** When the retention sweep or DELETE .../outputs removed its file; the row stays. */
+  deleted_at?: Date | string | null;
 }
 
 export type NewGeneration = Pick<GenerationRow, 'id' | 'organization_id' | 'api_key_id' | 'environment' | 'modality' | 'model' | 'prompt' | 'params' | 'reserved_credits'> & {
@@ -79,6 +83,9 @@ export type NewGeneration = Pick<GenerationRow, 'id' | 'organization_id' | 'api_
   deadline_at?: number | null;
 };
 
+/** When the generation's outputs expire (db/migrations/0026-output-retention.ts): null when never, or when it has no expiry row. */
+export const OUTPUTS_EXPIRE_AT = '(SELECT x.expires_at FROM output_expiries x WHERE x.generation_id = g.id) AS outputs_expire_at';
+
 export function createGenerationsRepo(knex: Knex) {
   return {
     /**
@@ -91,7 +98,11 @@ export function createGenerationsRepo(knex: Knex) {
       trx: Db = knex,
     ): Promise<{ generation: GenerationRow; outputs: OutputRow[] } | undefined> {
       const query = trx('generations as g')
-        .select('g.*', trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`))
+        .select(
+          'g.*',
+          trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`),
+          trx.raw(OUTPUTS_EXPIRE_AT),
+        )
         .where('g.id', id);
       if (owner) query.where({ 'g.organization_id': owner.organizationId, 'g.environment': owner.environment });
       const row = await query.first();
@@ -107,7 +118,11 @@ export function createGenerationsRepo(knex: Knex) {
       trx: Db = knex,
     ): Promise<{ rows: { generation: GenerationRow; outputs: OutputRow[] }[]; hasMore: boolean }> {
       const query = trx('generations as g')
-        .select('g.*', trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`))
+        .select(
+          'g.*',
+          trx.raw(`coalesce((SELECT json_agg(o ORDER BY o.position) FROM generation_outputs o WHERE o.generation_id = g.id), '[]'::json) AS outputs`),
+          trx.raw(OUTPUTS_EXPIRE_AT),
+        )
         .where({ 'g.organization_id': owner.organizationId, 'g.environment': owner.environment })
         .orderBy([
           { column: 'g.created_at', order: 'desc' },
@@ -298,15 +313,20 @@ export function createGenerationsRepo(knex: Knex) {
         .returning('*');
     },
 
-    /** The newest succeeded generation with this cache key in the scope, created after `since`. */
+    /**
+     * The newest succeeded generation with this cache key in the scope, created after `since`, whose
+     * outputs are all still there at `now`: one expired or deleted (output retention) is a miss.
+     */
     async findCached(
-      scope: { organizationId: string; environment: Environment; cacheKey: string; since: Date },
+      scope: { organizationId: string; environment: Environment; cacheKey: string; since: Date; now: Date },
       trx: Db = knex,
     ): Promise<{ generation: GenerationRow; outputs: OutputRow[] } | undefined> {
       const row = await trx('generations')
         .select('id')
         .where({ organization_id: scope.organizationId, environment: scope.environment, cache_key: scope.cacheKey, status: 'succeeded' })
         .where('created_at', '>', scope.since)
+        .whereRaw('NOT EXISTS (SELECT 1 FROM generation_outputs o WHERE o.generation_id = generations.id AND o.deleted_at IS NOT NULL)')
+        .whereRaw('NOT EXISTS (SELECT 1 FROM output_expiries x WHERE x.generation_id = generations.id AND x.expires_at <= ?)', [scope.now])
         .orderBy('created_at', 'desc')
         .first();
       return row ? this.findWithOutputs(row.id, undefined, trx) : undefined;

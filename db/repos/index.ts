@@ -6,6 +6,7 @@ import { createEventsRepo } from './events';
 import { createGenerationsRepo } from './generations';
 import { createIdempotencyKeysRepo } from './idempotency-keys';
 import { createOrganizationsRepo } from './organizations';
+import { createOutputExpiriesRepo } from './output-expiries';
 import { createProviderCredentialsRepo } from './provider-credentials';
 import { createUploadsRepo } from './uploads';
 import { createUsageRepo } from './usage';
@@ -30,6 +31,7 @@ export function createRepos(knex: Knex) {
     webhookRecoveries: createWebhookRecoveriesRepo(knex),
     usage: createUsageRepo(knex),
     providerCredentials: createProviderCredentialsRepo(knex),
+    outputExpiries: createOutputExpiriesRepo(knex),
   };
 }
 

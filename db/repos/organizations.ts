@@ -9,6 +9,8 @@ export interface OrganizationRow {
   enterprise: boolean;
   paused: boolean;
   rate_limit_per_minute: number | null;
+  /** Output retention default of its jobs, in days (migration 0026); null: the plan's. */
+  retention_days?: number | null;
   /** When an operator last unpaused it: the anomaly detector judges only spend from then on. */
   spend_watch_from: Date | null;
   created_at: Date;
@@ -29,7 +31,7 @@ export function createOrganizationsRepo(knex: Knex) {
 
     async update(
       id: string,
-      changes: Partial<Pick<OrganizationRow, 'plan' | 'enterprise' | 'paused' | 'rate_limit_per_minute'>>,
+      changes: Partial<Pick<OrganizationRow, 'plan' | 'enterprise' | 'paused' | 'rate_limit_per_minute' | 'retention_days'>>,
       trx: Db = knex,
     ): Promise<OrganizationRow | undefined> {
       // Unpausing a paused organization starts the anomaly detector's watch afresh

@@ -70,6 +70,7 @@ const event: ResourceFactory = async (org, environment) => {
 const FACTORIES: Partial<Record<RouteName, ResourceFactory>> = {
   getGeneration: generation,
   cancelGeneration: runningVideo,
+  deleteGenerationOutputs: generation,
   getComparison: comparison,
   getEvent: event,
   getWebhook: webhook,

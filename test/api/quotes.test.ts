@@ -90,6 +90,10 @@ describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function ()
       assert.ok([200, 202].includes(atCeiling.status), JSON.stringify(atCeiling.body));
       const id = (openAi ? atCeiling.body.id.replace(/^chatcmpl-/, '') : atCeiling.body.id) as string;
       assert.equal(await reserveRow(id), credits, 'the reservation equals the quote');
+      // The job's price snapshot (issue 42 item 4) is the price the quote showed.
+      const { pricing } = (await call('GET', `/v1/generations/${id}`, { key: org.liveKey })).body;
+      const quotedPrice = quoted.body.generations[0].pricing;
+      assert.deepEqual([pricing.unit, pricing.credits_per_unit, pricing.plan_multiplier], [quotedPrice.unit, quotedPrice.credits_per_unit, quotedPrice.plan_multiplier]);
       await settle(org.liveKey, id);
       await assertMoneyInvariants(org.id);
     });
@@ -180,14 +184,14 @@ describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function ()
     await assertMoneyInvariants(org.id);
   });
 
-  it("quote refusals match the real request's: invalid body, unknown model, missing scope, plan gate, budget exhausted", async () => {
+  it("quote refusals match the real request's: invalid body, unknown model, missing scope, plan gate, budget exhausted, retention, Cancel-After", async () => {
     const free = await createOrganization({ plan: 'free', credits: 100_000 });
     const pro = await createOrganization({ plan: 'pro', credits: 100_000 });
     const videoOnly = await createKeyWithRole(pro.id, 'developer', { scopes: ['videos:write'] });
     const viewer = await createKeyWithRole(pro.id, 'viewer', { scopes: ['images:write'] });
     const budgeted = await call('POST', '/v1/api-keys', { key: pro.liveKey, body: { name: 'tiny budget', monthly_budget_usd: 0.01 } });
     assert.equal(budgeted.status, 201, JSON.stringify(budgeted.body));
-    const cases: { what: string; key: string; endpoint: string; body: Body }[] = [
+    const cases: { what: string; key: string; endpoint: string; body: Body; headers?: Record<string, string> }[] = [
       { what: 'invalid body', key: pro.liveKey, endpoint: '/v1/images', body: { model: 'flux-schnell', prompt: 'x', num_outputs: 9 } },
       { what: 'unknown field', key: pro.liveKey, endpoint: '/v1/videos', body: { model: 'hailuo-02', prompt: 'x', colour: 'red' } },
       { what: 'unknown model', key: pro.liveKey, endpoint: '/v1/music', body: { model: 'nope', prompt: 'x' } },
@@ -198,17 +202,39 @@ describe('price ceiling (max_credits) and quotes (POST /v1/quotes)', function ()
       { what: 'Studio+ on free', key: free.liveKey, endpoint: '/v1/images', body: { model: 'flux-1.1-pro-ultra', prompt: 'x' } },
       { what: 'comparison cap on free', key: free.liveKey, endpoint: '/v1/comparisons', body: { prompt: 'x', models: ['flux-schnell', 'imagen-4', 'flux-dev'] } },
       { what: 'budget exhausted', key: budgeted.body.secret, endpoint: '/v1/videos', body: { model: 'hailuo-02', prompt: 'x', duration_s: 6 } },
+      { what: 'retention malformed', key: pro.liveKey, endpoint: '/v1/images', body: { model: 'flux-schnell', prompt: 'x', retention: '3w' } },
+      {
+        what: 'retention forever outside Enterprise',
+        key: pro.liveKey,
+        endpoint: '/v1/comparisons',
+        body: { prompt: 'x', models: ['flux-schnell', 'imagen-4'], retention: 'forever' },
+      },
+      { what: 'Cancel-After over a sync budget', key: pro.liveKey, endpoint: '/v1/images', body: { model: 'flux-schnell', prompt: 'x' }, headers: { 'Cancel-After': '2h' } },
+      { what: 'Cancel-After malformed', key: pro.liveKey, endpoint: '/v1/videos', body: { model: 'hailuo-02', prompt: 'x' }, headers: { 'Cancel-After': '1.5m' } },
     ];
     const before = [await snapshot(free), await snapshot(pro)];
     for (const c of cases) {
-      const q = await quote(c.key, c.endpoint, c.body);
-      const real = await call('POST', c.endpoint, { key: c.key, body: c.body });
+      const q = await call('POST', '/v1/quotes', { key: c.key, body: { endpoint: c.endpoint, body: c.body }, ...(c.headers && { headers: c.headers }) });
+      const real = await call('POST', c.endpoint, { key: c.key, body: c.body, ...(c.headers && { headers: c.headers }) });
       assert.ok(real.status >= 400, `${c.what}: the real request is refused (${real.status})`);
-      assert.deepEqual([q.status, q.body.error?.code], [real.status, real.body.error.code], `${c.what}: ${JSON.stringify(q.body)} vs ${JSON.stringify(real.body)}`);
+      assert.deepEqual(
+        [q.status, q.body.error?.code, q.body.error?.param],
+        [real.status, real.body.error.code, real.body.error.param],
+        `${c.what}: ${JSON.stringify(q.body)} vs ${JSON.stringify(real.body)}`,
+      );
     }
     assert.deepEqual([await snapshot(free), await snapshot(pro)], before, 'nothing charged');
     await assertMoneyInvariants(free.id);
     await assertMoneyInvariants(pro.id);
+  });
+
+  it('a quote takes what the request takes: retention and a Cancel-After within its limit change nothing in the price', async () => {
+    const org = await createOrganization({ plan: 'pro' });
+    const body = { model: 'hailuo-02', prompt: 'surf at dawn', duration_s: 6 };
+    const plain = await quote(org.liveKey, '/v1/videos', body);
+    const bounded = await call('POST', '/v1/quotes', { key: org.liveKey, body: { endpoint: '/v1/videos', body: { ...body, retention: '7d' } }, headers: { 'Cancel-After': '1h' } });
+    assert.equal(bounded.status, 200, JSON.stringify(bounded.body));
+    assert.equal(bounded.body.credits, plain.body.credits);
   });
 
   it('a quote over the key budget is refused 402 budget_exceeded by the rule admission runs, and records nothing (no usage.budget_threshold event)', async () => {

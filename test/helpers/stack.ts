@@ -169,6 +169,7 @@ export async function startTestStack(): Promise<TestStack> {
     syncTimeoutMs: config.syncTimeoutMs,
     admissionTimeoutMs: config.admissionTimeoutMs,
     eventRetentionDays: config.eventRetentionDays,
+    outputRetentionDays: config.outputRetentionDays,
     generationTimeouts: DEFAULT_GENERATION_TIMEOUTS,
     providerCallbackSecret: 'test-url-signing-secret',
     clock: () => new Date(),

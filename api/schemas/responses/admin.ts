@@ -13,6 +13,10 @@ const organizationProperties = {
   enterprise: { type: 'boolean' },
   paused: { type: 'boolean', description: 'A paused organization (e.g. after a spending anomaly) cannot start generations.' },
   rate_limit_per_minute: { type: ['integer', 'null'], description: "Requests per minute for its keys; null: the plan's default." },
+  retention_days: {
+    type: ['integer', 'null'],
+    description: "Days its jobs' output files are kept when a request names no `retention`; null: the plan's default (OUTPUT_RETENTION_DAYS).",
+  },
   created_at: timestamp,
   balance: ref('OrganizationBalance'),
 };

@@ -31,14 +31,29 @@ const usage = {
 const GenerationOutput = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'url', 'mime'],
+  required: ['id', 'url', 'mime', 'expires_at', 'deleted_at'],
   properties: {
     id,
-    url: { type: 'string', format: 'uri', description: 'A signed URL to download the file; it expires, so fetch the generation again for a fresh one.' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description:
+        'A signed URL to download the file; it expires, so fetch the generation again for a fresh one. Past `expires_at`, or once deleted, it answers 410 `output_expired`.',
+    },
     mime: { type: 'string' },
     width: { type: 'integer' },
     height: { type: 'integer' },
     duration_s: { type: 'string', description: 'The length in seconds, as a decimal string (e.g. "12.5").' },
+    expires_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: "When the file is deleted (the request's `retention`, else the organization's default); null: kept until deleted (`forever`, or made before retention existed).",
+    },
+    deleted_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When the file was deleted (expiry, or DELETE /v1/generations/{id}/outputs); the generation record stays.',
+    },
   },
 };
 

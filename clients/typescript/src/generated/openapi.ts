@@ -395,6 +395,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/generations/{id}/outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a generation's output files
+         * @description Deletes the files of a finished generation at once, as its retention would at `expires_at`. The generation record, its charge and its ledger stay; its outputs stay listed with `deleted_at` and their URLs answer 410 `output_expired`. Idempotent: a second call finds nothing left and answers the same. Also needs the write scope of the generation’s modality.
+         *
+         *     Needs a key with the `generations:read` scope and the developer role or higher.
+         */
+        delete: operations["deleteGenerationOutputs"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/comparisons": {
         parameters: {
             query?: never;
@@ -432,7 +454,7 @@ export interface paths {
         put?: never;
         /**
          * Quote a creation request
-         * @description A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files, `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
+         * @description A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s role and scope for that endpoint, `retention`, validation, plan and Studio+ gates, model limits, input files, the quote request’s own `Cancel-After`, `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
          *
          *     Needs any key and the viewer role or higher.
          */
@@ -1127,7 +1149,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" | "rate_limit_error" | "api_error";
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "generation_not_finished" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "output_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
                 /** @description What went wrong and what to do, for a person. */
                 message: string;
                 /** @description The parameter at fault, when one is. */
@@ -1150,7 +1172,7 @@ export interface components {
                 /** @description The parameter at fault, when one is. */
                 param: string | null;
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "generation_not_finished" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "output_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
             };
         };
         Generation: {
@@ -1222,7 +1244,7 @@ export interface components {
             id: string;
             /**
              * Format: uri
-             * @description A signed URL to download the file; it expires, so fetch the generation again for a fresh one.
+             * @description A signed URL to download the file; it expires, so fetch the generation again for a fresh one. Past `expires_at`, or once deleted, it answers 410 `output_expired`.
              */
             url: string;
             mime: string;
@@ -1230,6 +1252,16 @@ export interface components {
             height?: number;
             /** @description The length in seconds, as a decimal string (e.g. "12.5"). */
             duration_s?: string;
+            /**
+             * Format: date-time
+             * @description When the file is deleted (the request's `retention`, else the organization's default); null: kept until deleted (`forever`, or made before retention existed).
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the file was deleted (expiry, or DELETE /v1/generations/{id}/outputs); the generation record stays.
+             */
+            deleted_at: string | null;
         };
         /** @description One provider call that ended (provenance). */
         ProviderAttempt: {
@@ -1891,6 +1923,8 @@ export interface components {
             paused: boolean;
             /** @description Requests per minute for its keys; null: the plan's default. */
             rate_limit_per_minute: number | null;
+            /** @description Days its jobs' output files are kept when a request names no `retention`; null: the plan's default (OUTPUT_RETENTION_DAYS). */
+            retention_days: number | null;
             /** Format: date-time */
             created_at: string;
             balance: components["schemas"]["OrganizationBalance"];
@@ -1907,6 +1941,8 @@ export interface components {
             paused: boolean;
             /** @description Requests per minute for its keys; null: the plan's default. */
             rate_limit_per_minute: number | null;
+            /** @description Days its jobs' output files are kept when a request names no `retention`; null: the plan's default (OUTPUT_RETENTION_DAYS). */
+            retention_days: number | null;
             /** Format: date-time */
             created_at: string;
             balance: components["schemas"]["OrganizationBalance"];
@@ -2117,6 +2153,14 @@ export interface components {
                 type?: "invalid_request_error";
                 /** @enum {unknown} */
                 code?: "generation_not_cancelable";
+            };
+        };
+        GenerationNotFinishedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "generation_not_finished";
             };
         };
         IdempotencyInProgressError: components["schemas"]["Error"] & {
@@ -2461,6 +2505,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["GenerationNotCancelableError"];
+            };
+        };
+        /** @description 409: `generation_not_finished`. */
+        GenerationNotFinished: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GenerationNotFinishedError"];
             };
         };
         /** @description 409: `idempotency_in_progress`. */
@@ -3099,6 +3153,11 @@ export interface operations {
                     image_url?: string;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3169,6 +3228,11 @@ export interface operations {
                     image_url?: string;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3226,6 +3290,11 @@ export interface operations {
                     seed?: number;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3294,6 +3363,11 @@ export interface operations {
                     with_vocals?: boolean;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3353,6 +3427,11 @@ export interface operations {
                     seed?: number;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3410,6 +3489,11 @@ export interface operations {
                     system_prompt?: string;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3625,6 +3709,11 @@ export interface operations {
                     rigged?: boolean;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3679,6 +3768,11 @@ export interface operations {
                     face_enhance?: boolean;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3834,6 +3928,42 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteGenerationOutputs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The generation, its outputs marked deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
+            403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["GenerationNotFinished"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listComparisons: {
         parameters: {
             query?: {
@@ -3890,6 +4020,11 @@ export interface operations {
                     params_shared?: Record<string, never>;
                     /** @description A price ceiling: the most credits this request may reserve. Over it, the request is refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without. */
                     max_credits?: number;
+                    /**
+                     * @description How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days: `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's (30 days unless configured). Shown as each output's `expires_at`.
+                     * @example 7d
+                     */
+                    retention?: string;
                 };
             };
         };
@@ -3924,7 +4059,10 @@ export interface operations {
     createQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A deadline for the job, counted from the request: a whole number of seconds, minutes or hours (`30s`, `5m`, `1h`), at most the modality's provider budget (10m for sync modalities, 1h for async ones by default). A job not finished by then ends `canceled` with `error_code: deadline_exceeded`, stopped at the provider if it had started, and its reservation refunded in full. A bad or too-long value is 400 `validation_failed` with `param: Cancel-After`, nothing reserved. Part of the request for `Idempotency-Key`: another value is 422. */
+                "Cancel-After"?: components["parameters"]["CancelAfter"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5148,6 +5286,7 @@ export interface operations {
                     enterprise?: boolean;
                     paused?: boolean;
                     rate_limit_per_minute?: number | null;
+                    retention_days?: number | null;
                 };
             };
         };

@@ -129,6 +129,14 @@ from .generation_not_cancelable_error_error_code import (
 from .generation_not_cancelable_error_error_type import (
     GenerationNotCancelableErrorErrorType,
 )
+from .generation_not_finished_error import GenerationNotFinishedError
+from .generation_not_finished_error_error import GenerationNotFinishedErrorError
+from .generation_not_finished_error_error_code import (
+    GenerationNotFinishedErrorErrorCode,
+)
+from .generation_not_finished_error_error_type import (
+    GenerationNotFinishedErrorErrorType,
+)
 from .generation_output import GenerationOutput
 from .generation_params import GenerationParams
 from .generation_status import GenerationStatus
@@ -483,6 +491,8 @@ from .plan_upgrade_required_or_insufficient_credits_or_budget_exceeded_or_max_co
 from .pricing_inputs import PricingInputs
 from .pricing_inputs_plan import PricingInputsPlan
 from .pricing_inputs_unit import PricingInputsUnit
+from .pricing_snapshot import PricingSnapshot
+from .pricing_snapshot_unit import PricingSnapshotUnit
 from .provider_attempt import ProviderAttempt
 from .provider_attempt_outcome import ProviderAttemptOutcome
 from .provider_credential import ProviderCredential
@@ -692,6 +702,10 @@ __all__ = (
     "GenerationNotCancelableErrorError",
     "GenerationNotCancelableErrorErrorCode",
     "GenerationNotCancelableErrorErrorType",
+    "GenerationNotFinishedError",
+    "GenerationNotFinishedErrorError",
+    "GenerationNotFinishedErrorErrorCode",
+    "GenerationNotFinishedErrorErrorType",
     "GenerationOutput",
     "GenerationParams",
     "GenerationStatus",
@@ -872,6 +886,8 @@ __all__ = (
     "PricingInputs",
     "PricingInputsPlan",
     "PricingInputsUnit",
+    "PricingSnapshot",
+    "PricingSnapshotUnit",
     "ProviderAttempt",
     "ProviderAttemptOutcome",
     "ProviderCredential",

@@ -19,12 +19,14 @@ class AdminUpdateOrganizationBody:
         enterprise (bool | Unset):
         paused (bool | Unset):
         rate_limit_per_minute (int | None | Unset):
+        retention_days (int | None | Unset):
     """
 
     plan: AdminUpdateOrganizationBodyPlan | Unset = UNSET
     enterprise: bool | Unset = UNSET
     paused: bool | Unset = UNSET
     rate_limit_per_minute: int | None | Unset = UNSET
+    retention_days: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         plan: str | Unset = UNSET
@@ -41,6 +43,12 @@ class AdminUpdateOrganizationBody:
         else:
             rate_limit_per_minute = self.rate_limit_per_minute
 
+        retention_days: int | None | Unset
+        if isinstance(self.retention_days, Unset):
+            retention_days = UNSET
+        else:
+            retention_days = self.retention_days
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -52,6 +60,8 @@ class AdminUpdateOrganizationBody:
             field_dict["paused"] = paused
         if rate_limit_per_minute is not UNSET:
             field_dict["rate_limit_per_minute"] = rate_limit_per_minute
+        if retention_days is not UNSET:
+            field_dict["retention_days"] = retention_days
 
         return field_dict
 
@@ -78,11 +88,21 @@ class AdminUpdateOrganizationBody:
 
         rate_limit_per_minute = _parse_rate_limit_per_minute(d.pop("rate_limit_per_minute", UNSET))
 
+        def _parse_retention_days(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        retention_days = _parse_retention_days(d.pop("retention_days", UNSET))
+
         admin_update_organization_body = cls(
             plan=plan,
             enterprise=enterprise,
             paused=paused,
             rate_limit_per_minute=rate_limit_per_minute,
+            retention_days=retention_days,
         )
 
         return admin_update_organization_body

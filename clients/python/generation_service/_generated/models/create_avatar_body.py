@@ -24,6 +24,9 @@ class CreateAvatarBody:
         seed (int | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -35,6 +38,7 @@ class CreateAvatarBody:
     image_url: str | Unset = UNSET
     seed: int | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -54,6 +58,8 @@ class CreateAvatarBody:
         seed = self.seed
 
         max_credits = self.max_credits
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -78,6 +84,8 @@ class CreateAvatarBody:
             field_dict["seed"] = seed
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -102,6 +110,8 @@ class CreateAvatarBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_avatar_body = cls(
             model=model,
             text=text,
@@ -112,6 +122,7 @@ class CreateAvatarBody:
             image_url=image_url,
             seed=seed,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_avatar_body

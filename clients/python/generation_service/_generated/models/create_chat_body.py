@@ -25,6 +25,9 @@ class CreateChatBody:
         system_prompt (str | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -33,6 +36,7 @@ class CreateChatBody:
     temperature: float | Unset = UNSET
     system_prompt: str | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -50,6 +54,8 @@ class CreateChatBody:
 
         max_credits = self.max_credits
 
+        retention = self.retention
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -66,6 +72,8 @@ class CreateChatBody:
             field_dict["system_prompt"] = system_prompt
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -91,6 +99,8 @@ class CreateChatBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_chat_body = cls(
             model=model,
             messages=messages,
@@ -98,6 +108,7 @@ class CreateChatBody:
             temperature=temperature,
             system_prompt=system_prompt,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_chat_body

@@ -25,12 +25,16 @@ class CreateComparisonBody:
         params_shared (CreateComparisonBodyParamsShared | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     prompt: str
     models: list[str]
     params_shared: CreateComparisonBodyParamsShared | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         prompt = self.prompt
@@ -42,6 +46,8 @@ class CreateComparisonBody:
             params_shared = self.params_shared.to_dict()
 
         max_credits = self.max_credits
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -55,6 +61,8 @@ class CreateComparisonBody:
             field_dict["params_shared"] = params_shared
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -78,11 +86,14 @@ class CreateComparisonBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_comparison_body = cls(
             prompt=prompt,
             models=models,
             params_shared=params_shared,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_comparison_body

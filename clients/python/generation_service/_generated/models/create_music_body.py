@@ -21,6 +21,9 @@ class CreateMusicBody:
         with_vocals (bool | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -29,6 +32,7 @@ class CreateMusicBody:
     duration_s: int | Unset = UNSET
     with_vocals: bool | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -42,6 +46,8 @@ class CreateMusicBody:
         with_vocals = self.with_vocals
 
         max_credits = self.max_credits
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -59,6 +65,8 @@ class CreateMusicBody:
             field_dict["with_vocals"] = with_vocals
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -77,6 +85,8 @@ class CreateMusicBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_music_body = cls(
             model=model,
             prompt=prompt,
@@ -84,6 +94,7 @@ class CreateMusicBody:
             duration_s=duration_s,
             with_vocals=with_vocals,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_music_body

@@ -25,6 +25,9 @@ class CreateThreeDBody:
         rigged (bool | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -35,6 +38,7 @@ class CreateThreeDBody:
     mesh_complexity: CreateThreeDBodyMeshComplexity | Unset = UNSET
     rigged: bool | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -57,6 +61,8 @@ class CreateThreeDBody:
 
         max_credits = self.max_credits
 
+        retention = self.retention
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -77,6 +83,8 @@ class CreateThreeDBody:
             field_dict["rigged"] = rigged
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -109,6 +117,8 @@ class CreateThreeDBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_three_d_body = cls(
             model=model,
             prompt=prompt,
@@ -118,6 +128,7 @@ class CreateThreeDBody:
             mesh_complexity=mesh_complexity,
             rigged=rigged,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_three_d_body

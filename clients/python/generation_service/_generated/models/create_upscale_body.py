@@ -21,6 +21,9 @@ class CreateUpscaleBody:
         face_enhance (bool | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -28,6 +31,7 @@ class CreateUpscaleBody:
     scale_factor: CreateUpscaleBodyScaleFactor | Unset = UNSET
     face_enhance: bool | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -41,6 +45,8 @@ class CreateUpscaleBody:
         face_enhance = self.face_enhance
 
         max_credits = self.max_credits
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -56,6 +62,8 @@ class CreateUpscaleBody:
             field_dict["face_enhance"] = face_enhance
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -77,12 +85,15 @@ class CreateUpscaleBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_upscale_body = cls(
             model=model,
             image_url=image_url,
             scale_factor=scale_factor,
             face_enhance=face_enhance,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_upscale_body

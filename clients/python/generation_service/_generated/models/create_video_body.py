@@ -22,6 +22,9 @@ class CreateVideoBody:
         image_url (str | Unset):
         max_credits (int | Unset): A price ceiling: the most credits this request may reserve. Over it, the request is
             refused 402 max_cost_exceeded and nothing is reserved; at or under it, it runs as without.
+        retention (str | Unset): How long the outputs' files are kept, from now: `1h` to `365d` (minutes, hours or days:
+            `90m`, `12h`, `30d`), or `forever` (Enterprise). Default: the organization's `retention_days`, else the plan's
+            (30 days unless configured). Shown as each output's `expires_at`. Example: 7d.
     """
 
     model: str
@@ -31,6 +34,7 @@ class CreateVideoBody:
     aspect_ratio: str | Unset = UNSET
     image_url: str | Unset = UNSET
     max_credits: int | Unset = UNSET
+    retention: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         model = self.model
@@ -46,6 +50,8 @@ class CreateVideoBody:
         image_url = self.image_url
 
         max_credits = self.max_credits
+
+        retention = self.retention
 
         field_dict: dict[str, Any] = {}
 
@@ -65,6 +71,8 @@ class CreateVideoBody:
             field_dict["image_url"] = image_url
         if max_credits is not UNSET:
             field_dict["max_credits"] = max_credits
+        if retention is not UNSET:
+            field_dict["retention"] = retention
 
         return field_dict
 
@@ -85,6 +93,8 @@ class CreateVideoBody:
 
         max_credits = d.pop("max_credits", UNSET)
 
+        retention = d.pop("retention", UNSET)
+
         create_video_body = cls(
             model=model,
             prompt=prompt,
@@ -93,6 +103,7 @@ class CreateVideoBody:
             aspect_ratio=aspect_ratio,
             image_url=image_url,
             max_credits=max_credits,
+            retention=retention,
         )
 
         return create_video_body

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -15,8 +16,13 @@ class GenerationOutput:
     """
     Attributes:
         id (str):
-        url (str): A signed URL to download the file; it expires, so fetch the generation again for a fresh one.
+        url (str): A signed URL to download the file; it expires, so fetch the generation again for a fresh one. Past
+            `expires_at`, or once deleted, it answers 410 `output_expired`.
         mime (str):
+        expires_at (datetime.datetime | None): When the file is deleted (the request's `retention`, else the
+            organization's default); null: kept until deleted (`forever`, or made before retention existed).
+        deleted_at (datetime.datetime | None): When the file was deleted (expiry, or DELETE
+            /v1/generations/{id}/outputs); the generation record stays.
         width (int | Unset):
         height (int | Unset):
         duration_s (str | Unset): The length in seconds, as a decimal string (e.g. "12.5").
@@ -25,6 +31,8 @@ class GenerationOutput:
     id: str
     url: str
     mime: str
+    expires_at: datetime.datetime | None
+    deleted_at: datetime.datetime | None
     width: int | Unset = UNSET
     height: int | Unset = UNSET
     duration_s: str | Unset = UNSET
@@ -35,6 +43,18 @@ class GenerationOutput:
         url = self.url
 
         mime = self.mime
+
+        expires_at: None | str
+        if isinstance(self.expires_at, datetime.datetime):
+            expires_at = self.expires_at.isoformat()
+        else:
+            expires_at = self.expires_at
+
+        deleted_at: None | str
+        if isinstance(self.deleted_at, datetime.datetime):
+            deleted_at = self.deleted_at.isoformat()
+        else:
+            deleted_at = self.deleted_at
 
         width = self.width
 
@@ -49,6 +69,8 @@ class GenerationOutput:
                 "id": id,
                 "url": url,
                 "mime": mime,
+                "expires_at": expires_at,
+                "deleted_at": deleted_at,
             }
         )
         if width is not UNSET:
@@ -69,6 +91,36 @@ class GenerationOutput:
 
         mime = d.pop("mime")
 
+        def _parse_expires_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                expires_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return expires_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        expires_at = _parse_expires_at(d.pop("expires_at"))
+
+        def _parse_deleted_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deleted_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deleted_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deleted_at = _parse_deleted_at(d.pop("deleted_at"))
+
         width = d.pop("width", UNSET)
 
         height = d.pop("height", UNSET)
@@ -79,6 +131,8 @@ class GenerationOutput:
             id=id,
             url=url,
             mime=mime,
+            expires_at=expires_at,
+            deleted_at=deleted_at,
             width=width,
             height=height,
             duration_s=duration_s,

@@ -33,6 +33,8 @@ class Organization:
         enterprise (bool):
         paused (bool): A paused organization (e.g. after a spending anomaly) cannot start generations.
         rate_limit_per_minute (int | None): Requests per minute for its keys; null: the plan's default.
+        retention_days (int | None): Days its jobs' output files are kept when a request names no `retention`; null: the
+            plan's default (OUTPUT_RETENTION_DAYS).
         created_at (datetime.datetime):
         balance (OrganizationBalance):
     """
@@ -44,6 +46,7 @@ class Organization:
     enterprise: bool
     paused: bool
     rate_limit_per_minute: int | None
+    retention_days: int | None
     created_at: datetime.datetime
     balance: OrganizationBalance
 
@@ -63,6 +66,9 @@ class Organization:
         rate_limit_per_minute: int | None
         rate_limit_per_minute = self.rate_limit_per_minute
 
+        retention_days: int | None
+        retention_days = self.retention_days
+
         created_at = self.created_at.isoformat()
 
         balance = self.balance.to_dict()
@@ -78,6 +84,7 @@ class Organization:
                 "enterprise": enterprise,
                 "paused": paused,
                 "rate_limit_per_minute": rate_limit_per_minute,
+                "retention_days": retention_days,
                 "created_at": created_at,
                 "balance": balance,
             }
@@ -111,6 +118,13 @@ class Organization:
 
         rate_limit_per_minute = _parse_rate_limit_per_minute(d.pop("rate_limit_per_minute"))
 
+        def _parse_retention_days(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        retention_days = _parse_retention_days(d.pop("retention_days"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         balance = OrganizationBalance.from_dict(d.pop("balance"))
@@ -123,6 +137,7 @@ class Organization:
             enterprise=enterprise,
             paused=paused,
             rate_limit_per_minute=rate_limit_per_minute,
+            retention_days=retention_days,
             created_at=created_at,
             balance=balance,
         )

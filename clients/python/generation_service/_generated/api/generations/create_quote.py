@@ -26,14 +26,17 @@ from ...models.unsupported_media_type_error import UnsupportedMediaTypeError
 from ...models.validation_failed_or_unknown_model_or_modality_mismatch_or_capability_not_supported_error import (
     ValidationFailedOrUnknownModelOrModalityMismatchOrCapabilityNotSupportedError,
 )
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: CreateQuoteBody,
+    cancel_after: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(cancel_after, Unset):
+        headers["Cancel-After"] = cancel_after
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -147,6 +150,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateQuoteBody,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     InternalErrorError
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
@@ -162,14 +166,15 @@ def sync_detailed(
     """Quote a creation request
 
      A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s
-    role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files,
-    `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per
-    generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not
-    cover it is not an error: `affordable` says so.
+    role and scope for that endpoint, `retention`, validation, plan and Studio+ gates, model limits,
+    input files, the quote request’s own `Cancel-After`, `max_credits`, the key’s monthly budget) and
+    answers the exact reservation it would make, per generation, with the pricing inputs. Reserves
+    nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
 
     Needs any key and the viewer role or higher.
 
     Args:
+        cancel_after (str | Unset):
         body (CreateQuoteBody):
 
     Raises:
@@ -182,6 +187,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        cancel_after=cancel_after,
     )
 
     response = client.get_httpx_client().request(
@@ -195,6 +201,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateQuoteBody,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     InternalErrorError
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
@@ -211,14 +218,15 @@ def sync(
     """Quote a creation request
 
      A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s
-    role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files,
-    `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per
-    generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not
-    cover it is not an error: `affordable` says so.
+    role and scope for that endpoint, `retention`, validation, plan and Studio+ gates, model limits,
+    input files, the quote request’s own `Cancel-After`, `max_credits`, the key’s monthly budget) and
+    answers the exact reservation it would make, per generation, with the pricing inputs. Reserves
+    nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
 
     Needs any key and the viewer role or higher.
 
     Args:
+        cancel_after (str | Unset):
         body (CreateQuoteBody):
 
     Raises:
@@ -232,6 +240,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        cancel_after=cancel_after,
     ).parsed
 
 
@@ -239,6 +248,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateQuoteBody,
+    cancel_after: str | Unset = UNSET,
 ) -> Response[
     InternalErrorError
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
@@ -254,14 +264,15 @@ async def asyncio_detailed(
     """Quote a creation request
 
      A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s
-    role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files,
-    `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per
-    generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not
-    cover it is not an error: `affordable` says so.
+    role and scope for that endpoint, `retention`, validation, plan and Studio+ gates, model limits,
+    input files, the quote request’s own `Cancel-After`, `max_credits`, the key’s monthly budget) and
+    answers the exact reservation it would make, per generation, with the pricing inputs. Reserves
+    nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
 
     Needs any key and the viewer role or higher.
 
     Args:
+        cancel_after (str | Unset):
         body (CreateQuoteBody):
 
     Raises:
@@ -274,6 +285,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        cancel_after=cancel_after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -285,6 +297,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateQuoteBody,
+    cancel_after: str | Unset = UNSET,
 ) -> (
     InternalErrorError
     | IpNotAllowedOrInsufficientRoleOrOrganizationPausedError
@@ -301,14 +314,15 @@ async def asyncio(
     """Quote a creation request
 
      A dry run: runs every check the creation endpoint named by `endpoint` would run on `body` (the key’s
-    role and scope for that endpoint, validation, plan and Studio+ gates, model limits, input files,
-    `max_credits`, the key’s monthly budget) and answers the exact reservation it would make, per
-    generation, with the pricing inputs. Reserves nothing and creates nothing. A wallet that does not
-    cover it is not an error: `affordable` says so.
+    role and scope for that endpoint, `retention`, validation, plan and Studio+ gates, model limits,
+    input files, the quote request’s own `Cancel-After`, `max_credits`, the key’s monthly budget) and
+    answers the exact reservation it would make, per generation, with the pricing inputs. Reserves
+    nothing and creates nothing. A wallet that does not cover it is not an error: `affordable` says so.
 
     Needs any key and the viewer role or higher.
 
     Args:
+        cancel_after (str | Unset):
         body (CreateQuoteBody):
 
     Raises:
@@ -323,5 +337,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            cancel_after=cancel_after,
         )
     ).parsed
