@@ -28,6 +28,8 @@ const CODES = {
   delivery_not_replayable: [409, 'invalid_request_error'],
   // A bulk recovery of a disabled webhook: its deliveries would end at once; enable it first.
   webhook_disabled: [409, 'invalid_request_error'],
+  // POST /v1/webhooks when the organization has MAX_WEBHOOKS_PER_ENVIRONMENT live ones in the environment.
+  webhook_limit_reached: [409, 'invalid_request_error'],
   idempotency_in_progress: [409, 'invalid_request_error'],
   // POST /v1/users with the email of an active user of the organization.
   resource_already_exists: [409, 'invalid_request_error'],

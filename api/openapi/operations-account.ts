@@ -7,6 +7,7 @@ import { parseCreateUser, parseUpdateUser } from '../schemas/users';
 import { CREATE_WEBHOOK_SCHEMA, parseDeliveryListQuery, parseUpdateWebhook } from '../schemas/webhooks';
 import { parseEventListQuery } from '../schemas/events';
 import { parseRecoverWebhook } from '../schemas/webhook-recoveries';
+import { MAX_WEBHOOKS_PER_ENVIRONMENT } from '../../domain/webhook-limit';
 import type { OperationDoc } from './operation-doc';
 
 // The OpenAPI side of the account routes: balance and usage, API keys, users, the organization's
@@ -127,10 +128,11 @@ export const ACCOUNT_OPERATIONS = {
   createWebhook: {
     tag: 'Webhooks',
     summary: 'Create a webhook',
-    description: 'Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.',
+    description: `Subscribes an HTTPS URL to event types (\`*\` for all). The signing secret is in this answer only. An organization has at most ${MAX_WEBHOOKS_PER_ENVIRONMENT} webhooks per environment (409 \`webhook_limit_reached\`).`,
     body: CREATE_WEBHOOK_SCHEMA,
     bodyRequired: true,
     responses: { 201: { description: 'The webhook, with its signing secret shown once.', body: { component: 'WebhookWithSecret' } } },
+    errors: ['webhook_limit_reached'],
     links: {
       201: {
         getWebhook: { operationId: 'getWebhook', parameters: { id: '$response.body#/id' } },

@@ -3,6 +3,7 @@ import { vetWebhookUrl } from '../../lib/webhook-url';
 import { startWebhookDelivery } from '../../workflow-starts/webhook-delivery';
 import { newWebhookSecret } from '../../domain/webhook-signature';
 import { enableFirstHint } from '../../domain/webhook-recovery';
+import { MAX_WEBHOOKS_PER_ENVIRONMENT } from '../../domain/webhook-limit';
 import { newId } from '../../lib/ids';
 import { webhookSecretBinding } from '../../lib/secret-bindings';
 import type { ApiDeps } from '../context';
@@ -31,16 +32,25 @@ export function registerWebhookRoutes(router: AppRouter, deps: ApiDeps): void {
     if (refused) throw new ApiError('validation_failed', `Invalid url: ${refused}`, { param: 'url' });
     const secret = newWebhookSecret();
     const id = newId('whk');
-    const row = await deps.repos.webhooks.insert({
-      id,
-      organization_id: principal.organizationId,
-      environment: principal.environment,
-      url: body.url,
-      events: body.events,
-      description: body.description ?? null,
-      secret_sealed: webhooks.secretBox.seal(secret, webhookSecretBinding(id)),
-      max_deliveries_per_second: body.max_deliveries_per_second ?? null,
-    });
+    const row = await deps.repos.webhooks.insertWithinLimit(
+      {
+        id,
+        organization_id: principal.organizationId,
+        environment: principal.environment,
+        url: body.url,
+        events: body.events,
+        description: body.description ?? null,
+        secret_sealed: webhooks.secretBox.seal(secret, webhookSecretBinding(id)),
+        max_deliveries_per_second: body.max_deliveries_per_second ?? null,
+      },
+      MAX_WEBHOOKS_PER_ENVIRONMENT,
+    );
+    if (!row) {
+      throw new ApiError(
+        'webhook_limit_reached',
+        `This organization already has ${MAX_WEBHOOKS_PER_ENVIRONMENT} webhooks in its ${principal.environment} environment, the most it may have. Delete one it no longer needs (DELETE /v1/webhooks/{id}), or send more event types to one webhook.`,
+      );
+    }
     ctx.status = 201;
     ctx.body = presentWebhook(row, secret);
   });

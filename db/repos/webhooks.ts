@@ -28,30 +28,40 @@ export interface WebhookRow {
 
 type Owner = { organizationId: string; environment: Environment };
 
+/** A subscription as POST /v1/webhooks creates it: the health, throttle and rotation columns take their defaults. */
+type NewWebhook = Omit<
+  WebhookRow,
+  | 'created_at'
+  | 'deleted_at'
+  | 'previous_secret_sealed'
+  | 'previous_secret_expires_at'
+  | 'status'
+  | 'disabled_reason'
+  | 'disabled_at'
+  | 'last_success_at'
+  | 'failing_since'
+  | 'max_deliveries_per_second'
+  | 'next_send_slot_at'
+  | 'send_gate_at'
+> & { max_deliveries_per_second?: number | null };
+
 export function createWebhooksRepo(knex: Knex) {
   const owned = (trx: Db, owner: Owner) => trx('webhook_subscriptions').where({ organization_id: owner.organizationId, environment: owner.environment }).whereNull('deleted_at');
 
   return {
-    async insert(
-      row: Omit<
-        WebhookRow,
-        | 'created_at'
-        | 'deleted_at'
-        | 'previous_secret_sealed'
-        | 'previous_secret_expires_at'
-        | 'status'
-        | 'disabled_reason'
-        | 'disabled_at'
-        | 'last_success_at'
-        | 'failing_since'
-        | 'max_deliveries_per_second'
-        | 'next_send_slot_at'
-        | 'send_gate_at'
-      > & { max_deliveries_per_second?: number | null },
-      trx: Db = knex,
-    ): Promise<WebhookRow> {
-      const [inserted] = await trx('webhook_subscriptions').insert(row).returning('*');
-      return inserted as WebhookRow;
+    /**
+     * Inserts the subscription unless its owner already has `limit` live ones in its environment
+     * (undefined then). Creations of one owner are serialized by a transaction-scoped advisory lock,
+     * so concurrent ones never pass the limit together.
+     */
+    async insertWithinLimit(row: NewWebhook, limit: number): Promise<WebhookRow | undefined> {
+      return knex.transaction(async (trx) => {
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`webhooks:${row.organization_id}:${row.environment}`]);
+        const [live] = await owned(trx, { organizationId: row.organization_id, environment: row.environment }).count<{ count: string }[]>('* as count');
+        if (Number(live?.count) >= limit) return undefined;
+        const [inserted] = await trx('webhook_subscriptions').insert(row).returning('*');
+        return inserted as WebhookRow;
+      });
     },
 
     /** A live subscription of the owner; deleted ones are gone for their owner. */

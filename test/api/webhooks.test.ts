@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { call, createOrganization, waitFor } from '../helpers/http';
 import { startExtraApi, stack } from '../helpers/stack';
 import { startHttpsServer } from '../helpers/tls';
+import { MAX_WEBHOOKS_PER_ENVIRONMENT } from '../../domain/webhook-limit';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -157,5 +158,26 @@ describe('webhooks', function () {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('allow 16 webhooks per organization and environment: 20 created at once give 16 created and 4 refused 409 webhook_limit_reached; a deleted one frees its place; the test environment has its own 16', async () => {
+    const org = await createOrganization();
+    const create = (key: string, n: number) => call('POST', '/v1/webhooks', { key, body: { url: `https://127.0.0.1:9/hook/${n}`, events: ['generation.completed'] } });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => create(org.liveKey, n)));
+    const created = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    assert.equal(created.length, MAX_WEBHOOKS_PER_ENVIRONMENT);
+    assert.deepEqual(
+      refused.map((a) => [a.status, a.body.error.code]),
+      Array.from({ length: 4 }, () => [409, 'webhook_limit_reached']),
+    );
+    assert.match(refused[0]!.body.error.message, /already has 16 webhooks in its live environment.*Delete one/);
+    const listed = await call('GET', '/v1/webhooks?limit=100', { key: org.liveKey });
+    assert.equal(listed.body.data.length, MAX_WEBHOOKS_PER_ENVIRONMENT);
+
+    assert.equal((await create(org.testKey, 100)).status, 201, 'the test environment counts its own');
+    assert.equal((await call('DELETE', `/v1/webhooks/${created[0]!.body.id}`, { key: org.liveKey })).status, 200);
+    assert.equal((await create(org.liveKey, 101)).status, 201, 'a deleted webhook frees its place');
+    assert.equal((await create(org.liveKey, 102)).status, 409);
   });
 });

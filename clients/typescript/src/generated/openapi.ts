@@ -522,7 +522,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.
+         * @description Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only. An organization has at most 16 webhooks per environment (409 `webhook_limit_reached`).
          *
          *     Needs a key with the `webhooks:manage` scope and the admin role or higher.
          */
@@ -1149,7 +1149,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" | "rate_limit_error" | "api_error";
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "generation_not_finished" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "output_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "generation_not_finished" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "webhook_limit_reached" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "output_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable";
                 /** @description What went wrong and what to do, for a person. */
                 message: string;
                 /** @description The parameter at fault, when one is. */
@@ -1172,7 +1172,7 @@ export interface components {
                 /** @description The parameter at fault, when one is. */
                 param: string | null;
                 /** @enum {string} */
-                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "generation_not_finished" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "output_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
+                code: "validation_failed" | "unknown_model" | "modality_mismatch" | "capability_not_supported" | "missing_authorization" | "invalid_authorization" | "invalid_api_key" | "insufficient_credits" | "plan_upgrade_required" | "budget_exceeded" | "max_cost_exceeded" | "ip_not_allowed" | "insufficient_role" | "organization_paused" | "invalid_signature" | "resource_not_found" | "generation_not_cancelable" | "generation_not_finished" | "comparison_not_cancelable" | "delivery_not_replayable" | "webhook_disabled" | "webhook_limit_reached" | "idempotency_in_progress" | "resource_already_exists" | "last_owner" | "user_deactivated" | "output_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "provider_unavailable" | "service_unavailable" | "generation_failed" | "generation_still_running" | "generation_canceled";
             };
         };
         Generation: {
@@ -2475,6 +2475,14 @@ export interface components {
                 code?: "webhook_disabled";
             };
         };
+        WebhookLimitReachedError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                type?: "invalid_request_error";
+                /** @enum {unknown} */
+                code?: "webhook_limit_reached";
+            };
+        };
     };
     responses: {
         /** @description 409: `comparison_not_cancelable`. */
@@ -2921,6 +2929,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["WebhookDisabledError"];
+            };
+        };
+        /** @description 409: `webhook_limit_reached`. */
+        WebhookLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookLimitReachedError"];
             };
         };
     };
@@ -4256,6 +4274,7 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKey"];
             403: components["responses"]["IpNotAllowedOrInsufficientRole"];
+            409: components["responses"]["WebhookLimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

@@ -580,6 +580,10 @@ from .webhook_disabled_error_error import WebhookDisabledErrorError
 from .webhook_disabled_error_error_code import WebhookDisabledErrorErrorCode
 from .webhook_disabled_error_error_type import WebhookDisabledErrorErrorType
 from .webhook_events_item import WebhookEventsItem
+from .webhook_limit_reached_error import WebhookLimitReachedError
+from .webhook_limit_reached_error_error import WebhookLimitReachedErrorError
+from .webhook_limit_reached_error_error_code import WebhookLimitReachedErrorErrorCode
+from .webhook_limit_reached_error_error_type import WebhookLimitReachedErrorErrorType
 from .webhook_list import WebhookList
 from .webhook_recovery import WebhookRecovery
 from .webhook_recovery_status import WebhookRecoveryStatus
@@ -955,6 +959,10 @@ __all__ = (
     "WebhookDisabledErrorErrorCode",
     "WebhookDisabledErrorErrorType",
     "WebhookEventsItem",
+    "WebhookLimitReachedError",
+    "WebhookLimitReachedErrorError",
+    "WebhookLimitReachedErrorErrorCode",
+    "WebhookLimitReachedErrorErrorType",
     "WebhookList",
     "WebhookRecovery",
     "WebhookRecoveryStatus",

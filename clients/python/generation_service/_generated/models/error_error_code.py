@@ -35,6 +35,7 @@ class ErrorErrorCode(StrEnum):
     USER_DEACTIVATED = "user_deactivated"
     VALIDATION_FAILED = "validation_failed"
     WEBHOOK_DISABLED = "webhook_disabled"
+    WEBHOOK_LIMIT_REACHED = "webhook_limit_reached"
 
     def __str__(self) -> str:
         return str(self.value)

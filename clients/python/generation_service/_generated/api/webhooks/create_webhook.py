@@ -18,6 +18,7 @@ from ...models.rate_limited_error import RateLimitedError
 from ...models.service_unavailable_error import ServiceUnavailableError
 from ...models.unsupported_media_type_error import UnsupportedMediaTypeError
 from ...models.validation_failed_error import ValidationFailedError
+from ...models.webhook_limit_reached_error import WebhookLimitReachedError
 from ...models.webhook_with_secret import WebhookWithSecret
 from ...types import Response
 
@@ -52,6 +53,7 @@ def _parse_response(
     | ServiceUnavailableError
     | UnsupportedMediaTypeError
     | ValidationFailedError
+    | WebhookLimitReachedError
     | WebhookWithSecret
     | None
 ):
@@ -74,6 +76,11 @@ def _parse_response(
         response_403 = IpNotAllowedOrInsufficientRoleError.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = WebhookLimitReachedError.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = PayloadTooLargeError.from_dict(response.json())
@@ -117,6 +124,7 @@ def _build_response(
     | ServiceUnavailableError
     | UnsupportedMediaTypeError
     | ValidationFailedError
+    | WebhookLimitReachedError
     | WebhookWithSecret
 ]:
     return Response(
@@ -140,11 +148,13 @@ def sync_detailed(
     | ServiceUnavailableError
     | UnsupportedMediaTypeError
     | ValidationFailedError
+    | WebhookLimitReachedError
     | WebhookWithSecret
 ]:
     """Create a webhook
 
-     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.
+     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only. An
+    organization has at most 16 webhooks per environment (409 `webhook_limit_reached`).
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -156,7 +166,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookWithSecret]
+        Response[InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookLimitReachedError | WebhookWithSecret]
     """
 
     kwargs = _get_kwargs(
@@ -183,12 +193,14 @@ def sync(
     | ServiceUnavailableError
     | UnsupportedMediaTypeError
     | ValidationFailedError
+    | WebhookLimitReachedError
     | WebhookWithSecret
     | None
 ):
     """Create a webhook
 
-     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.
+     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only. An
+    organization has at most 16 webhooks per environment (409 `webhook_limit_reached`).
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -200,7 +212,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookWithSecret
+        InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookLimitReachedError | WebhookWithSecret
     """
 
     return sync_detailed(
@@ -222,11 +234,13 @@ async def asyncio_detailed(
     | ServiceUnavailableError
     | UnsupportedMediaTypeError
     | ValidationFailedError
+    | WebhookLimitReachedError
     | WebhookWithSecret
 ]:
     """Create a webhook
 
-     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.
+     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only. An
+    organization has at most 16 webhooks per environment (409 `webhook_limit_reached`).
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -238,7 +252,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookWithSecret]
+        Response[InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookLimitReachedError | WebhookWithSecret]
     """
 
     kwargs = _get_kwargs(
@@ -263,12 +277,14 @@ async def asyncio(
     | ServiceUnavailableError
     | UnsupportedMediaTypeError
     | ValidationFailedError
+    | WebhookLimitReachedError
     | WebhookWithSecret
     | None
 ):
     """Create a webhook
 
-     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only.
+     Subscribes an HTTPS URL to event types (`*` for all). The signing secret is in this answer only. An
+    organization has at most 16 webhooks per environment (409 `webhook_limit_reached`).
 
     Needs a key with the `webhooks:manage` scope and the admin role or higher.
 
@@ -280,7 +296,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookWithSecret
+        InternalErrorError | IpNotAllowedOrInsufficientRoleError | MissingAuthorizationOrInvalidAuthorizationOrInvalidApiKeyError | PayloadTooLargeError | RateLimitedError | ServiceUnavailableError | UnsupportedMediaTypeError | ValidationFailedError | WebhookLimitReachedError | WebhookWithSecret
     """
 
     return (
