@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import { deleteExpiredEvents, type DeletedEventRows } from '../db/repos/event-retention';
-import { budgetThresholdKeptFrom, eventRetentionStart } from '../domain/event-retention';
+import { budgetThresholdKeptFrom, DEFAULT_EVENT_RETENTION_DAYS, eventRetentionStart } from '../domain/event-retention';
 import { metrics } from '../observability/metrics';
 
 // The retention sweep's step (workflows/event-retention.ts, every minute from a Temporal Schedule):
@@ -15,13 +15,11 @@ const EVENT_RETENTION_BATCH = 1000;
 
 export interface EventRetentionDeps {
   knex: Knex;
-  /** EVENT_RETENTION_DAYS (30 without it). */
+  /** EVENT_RETENTION_DAYS (DEFAULT_EVENT_RETENTION_DAYS without it). */
   eventRetentionDays?: number;
   /** The sweep's "now"; tests move it forward to age the events they made. */
   clock?: () => Date;
 }
-
-const DEFAULT_EVENT_RETENTION_DAYS = 30;
 
 export function createEventRetentionActivities(deps: EventRetentionDeps) {
   const days = deps.eventRetentionDays ?? DEFAULT_EVENT_RETENTION_DAYS;

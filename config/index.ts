@@ -5,6 +5,7 @@ import { DEFAULT_WEBHOOK_DISABLE_AFTER } from '../domain/webhook-endpoint-health
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseDurationMs, parseRetrySchedule } from '../domain/webhook-retry-schedule';
 import { parseSecretBoxKey } from '../lib/secret-box';
 import { DEFAULT_RETENTION_DAYS } from '../domain/output-retention';
+import { DEFAULT_EVENT_RETENTION_DAYS } from '../domain/event-retention';
 import { PLANS, type Plan } from '../domain/plans';
 // The service's whole configuration, read once from the environment (decisions §10).
 // Nothing else in the code base reads process.env.
@@ -229,7 +230,7 @@ export function loadConfig(env: Env = process.env, opts: { embedded?: boolean } 
     webhookTaskQueue: env.WEBHOOK_TASK_QUEUE || `${env.TEMPORAL_TASK_QUEUE || 'generations'}-webhooks`,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1),
     webhookDisableAfterMs: duration(env, 'WEBHOOK_DISABLE_AFTER', DEFAULT_WEBHOOK_DISABLE_AFTER),
-    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS, 1),
     outputRetentionDays: outputRetentionDays(env),
     outputUrlTtlSeconds: integer(env, 'OUTPUT_URL_TTL_SECONDS', 86_400, 1),
     otlpTracing: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED?.toLowerCase() !== 'true',

@@ -4,6 +4,9 @@
 
 const DAY_MS = 86_400_000;
 
+/** EVENT_RETENTION_DAYS when it is not set. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 30;
+
 /** The oldest instant whose events are kept, `days` days before `now`. */
 export function eventRetentionStart(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);

@@ -1,3 +1,5 @@
+import { parseDurationMs } from './webhook-retry-schedule';
+
 // How long a generation's output files are kept (issue 42 item 3), one rule for the API, which
 // decides each job's expiry when its request arrives, and the docs. A request's `retention` wins;
 // without one, the organization's `retention_days` (set by the operator through the admin API);
@@ -15,17 +17,16 @@ export const DEFAULT_RETENTION_DAYS = 30;
 /** A retention: so many seconds, or `forever` (Enterprise organizations only). */
 export type Retention = { kind: 'forever' } | { kind: 'seconds'; seconds: number };
 
-const UNIT_S: Record<string, number> = { m: 60, h: HOUR_S, d: DAY_S };
-
 /** The wire syntax: a whole number of minutes, hours or days (`90m`, `12h`, `7d`), or `forever`. */
 export const RETENTION_PATTERN = '^(forever|[1-9][0-9]{0,5}[mhd])$';
+const RETENTION_REGEX = new RegExp(RETENTION_PATTERN);
 
 /** A `retention` text as a Retention; why not when it is malformed or out of bounds. */
 export function parseRetention(text: string): { ok: true; retention: Retention } | { ok: false; reason: string } {
+  if (!RETENTION_REGEX.test(text)) return { ok: false, reason: "must be a whole number of minutes, hours or days ('90m', '12h', '30d') or 'forever'" };
   if (text === 'forever') return { ok: true, retention: { kind: 'forever' } };
-  const match = /^([1-9][0-9]{0,5})([mhd])$/.exec(text);
-  if (!match) return { ok: false, reason: "must be a whole number of minutes, hours or days ('90m', '12h', '30d') or 'forever'" };
-  const seconds = Number(match[1]) * UNIT_S[match[2]!]!;
+  // The grammar is narrower than the configuration's durations; their conversion is the same.
+  const seconds = parseDurationMs(text, 'retention') / 1000;
   if (seconds < RETENTION_BOUNDS_S.min || seconds > RETENTION_BOUNDS_S.max) return { ok: false, reason: `must be between 1h and 365d, not ${text}` };
   return { ok: true, retention: { kind: 'seconds', seconds } };
 }

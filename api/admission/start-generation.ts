@@ -7,7 +7,6 @@ import type { GenerationRow, OutputRow } from '../../db/repos/generations';
 import { modelMode } from '../../domain/catalog';
 import type { ResponseMode } from '../../domain/modalities';
 import { generationCacheKey } from '../../domain/generation-cache';
-import { simulatedOnly } from '../../domain/provider-routing';
 import { isTerminal } from '../../domain/generation-status';
 import { generationExecutionTimeoutMs } from '../../domain/generation-timeouts';
 import { newId } from '../../lib/ids';
@@ -66,7 +65,7 @@ export async function startGeneration(
     const existing = await deps.repos.generations.findWithOutputs(generationId);
     if (existing) return respondWith(existing, modelMode(request.model), true);
   }
-  const { credits: estimatedCredits, routes, pricing } = reservationOf(deps, principal, request);
+  const { credits: estimatedCredits, routes, pricing, simulated } = reservationOf(deps, principal, request);
   refuseOverCeiling(maxCredits, estimatedCredits);
   // Before the job exists, so its outputs never exist without their expiry (a retry keeps the first).
   await deps.repos.outputExpiries.record([generationId], outputsExpireAt);
@@ -74,7 +73,7 @@ export async function startGeneration(
     model: request.model.slug,
     prompt: request.prompt,
     params: request.params,
-    simulated: simulatedOnly(routes),
+    simulated,
   });
   if (cacheKey) {
     const cached = await serveFromCache(deps, principal, request, generationId, cacheKey);

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import type { RouteAccess } from '../route-table';
 import { principalOf } from './authenticate';
 import type { KeyPrincipal } from '../../db/repos/api-keys';
+import type { Modality } from '../../domain/modalities';
 
 const scopeNames = (scope: Scope | readonly Scope[] | null): string => (scope === null || typeof scope === 'string' ? String(scope) : scope.join(' or '));
 
@@ -34,4 +35,14 @@ export function checkRouteAccess(principal: KeyPrincipal, access: Extract<RouteA
   if (access.creditConsuming && principal.paused) {
     throw new ApiError('organization_paused', 'This organization is paused: requests that spend credits are refused until an operator unpauses it. Reads still work.');
   }
+}
+
+/**
+ * What acting on an existing job (cancelling it, deleting its outputs) needs besides its route's own
+ * scope: the write scope of the job's modality, as creating it did. `doing` starts the refusal:
+ * "Cancelling a video generation".
+ */
+export function requireModalityWrite(principal: KeyPrincipal, modality: Modality, doing: string): void {
+  const scope = MODALITY_WRITE_SCOPE[modality];
+  if (!scopesAllow(principal.scopes, scope)) throw new ApiError('insufficient_role', `${doing} needs the ${scope} scope.`);
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MODALITY_WRITE_SCOPE, scopesAllow } from '../../domain/access';
+import { requireModalityWrite } from '../middleware/authorize';
 import { classifyDependencyError } from '../../lib/dependency-errors';
 import { buildComparisonRequests, resolveComparisonModels } from '../admission/comparison-requests';
 import type { ApiDeps } from '../context';
@@ -67,10 +67,7 @@ export function registerComparisonRoutes(router: AppRouter, deps: ApiDeps): void
     const id = ctx.params.id ?? '';
     const found = await deps.repos.comparisons.findWithChildren(id, principal);
     if (!found) throw notFound('comparison', id);
-    const scope = MODALITY_WRITE_SCOPE[found.comparison.modality];
-    if (!scopesAllow(principal.scopes, scope)) {
-      throw new ApiError('insufficient_role', `Cancelling a ${found.comparison.modality} comparison needs the ${scope} scope.`);
-    }
+    requireModalityWrite(principal, found.comparison.modality, `Cancelling a ${found.comparison.modality} comparison`);
     if (found.comparison.status !== 'open') {
       throw new ApiError('comparison_not_cancelable', `Comparison '${id}' is ${found.comparison.status}; only a comparison still running can be cancelled.`);
     }

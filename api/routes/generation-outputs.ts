@@ -1,4 +1,3 @@
-import { MODALITY_WRITE_SCOPE, scopesAllow } from '../../domain/access';
 import { isTerminal } from '../../domain/generation-status';
 import { removeGenerationOutputs } from '../../db/output-removal';
 import { metrics } from '../../observability/metrics';
@@ -6,6 +5,7 @@ import type { ApiDeps } from '../context';
 import { defineRoute, type AppRouter } from '../define-route';
 import { ApiError, notFound } from '../errors';
 import { principalOf } from '../middleware/authenticate';
+import { requireModalityWrite } from '../middleware/authorize';
 import { presentGeneration } from '../presenters/generation';
 import { ROUTES } from '../route-table';
 
@@ -22,10 +22,7 @@ export function registerGenerationOutputRoutes(router: AppRouter, deps: ApiDeps)
     const id = ctx.params.id ?? '';
     const found = await deps.repos.generations.findWithOutputs(id, principal);
     if (!found) throw notFound('generation', id);
-    const scope = MODALITY_WRITE_SCOPE[found.generation.modality];
-    if (!scopesAllow(principal.scopes, scope)) {
-      throw new ApiError('insufficient_role', `Deleting a ${found.generation.modality} generation's outputs needs the ${scope} scope.`);
-    }
+    requireModalityWrite(principal, found.generation.modality, `Deleting a ${found.generation.modality} generation's outputs`);
     // A job still running could store outputs after the delete; it must end first.
     if (!isTerminal(found.generation.status)) {
       throw new ApiError('generation_not_finished', `Generation '${id}' is ${found.generation.status}; cancel it or wait for it to finish, then delete its outputs.`);

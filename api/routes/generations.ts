@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MODALITY_WRITE_SCOPE, scopesAllow } from '../../domain/access';
+import { requireModalityWrite } from '../middleware/authorize';
 import { isTerminal } from '../../domain/generation-status';
 import { classifyDependencyError } from '../../lib/dependency-errors';
 import type { ApiDeps } from '../context';
@@ -56,10 +56,7 @@ export function registerGenerationRoutes(router: AppRouter, deps: ApiDeps): void
     const id = ctx.params.id ?? '';
     const found = await deps.repos.generations.findWithOutputs(id, principal);
     if (!found) throw notFound('generation', id);
-    const scope = MODALITY_WRITE_SCOPE[found.generation.modality];
-    if (!scopesAllow(principal.scopes, scope)) {
-      throw new ApiError('insufficient_role', `Cancelling a ${found.generation.modality} generation needs the ${scope} scope.`);
-    }
+    requireModalityWrite(principal, found.generation.modality, `Cancelling a ${found.generation.modality} generation`);
     if (isTerminal(found.generation.status)) throw notCancelable(id, found.generation.status);
 
     try {
